@@ -1,0 +1,3 @@
+"""One package per game; importing this registers them all."""
+
+from . import take_a_chord  # noqa: F401

@@ -1,0 +1,71 @@
+"""The 35 Feeling Cards: chords A–G × five colours, as ints 0..34 (chord * 5 + colour)."""
+
+from ...messages import text
+
+CHORDS = "ABCDEFG"
+COLOURS = ("Bluesy", "Lyrical", "Swingy", "Soulful", "Earthy")
+COLOUR_SYMBOLS = ("♭", "♪", "♫", "♥", "●")
+COLOUR_CODES = ("bl", "ly", "sw", "so", "ea")
+DECK_SIZE = 35
+ALL_CARDS = (1 << DECK_SIZE) - 1
+
+CHORD_OF = tuple(c // 5 for c in range(DECK_SIZE))
+COLOUR_OF = tuple(c % 5 for c in range(DECK_SIZE))
+CHORD_MASK = tuple(sum(1 << (ch * 5 + co) for co in range(5)) for ch in range(7))
+COLOUR_MASK = tuple(sum(1 << (ch * 5 + co) for ch in range(7)) for co in range(5))
+
+
+def card(chord, colour):
+    """The card id of a chord (0..6) and a colour (0..4)."""
+    return chord * 5 + colour
+
+
+def card_name(c, lang="en"):
+    """The card's name, e.g. 'C Bluesy'."""
+    return text("tac.card", {"chord": CHORDS[CHORD_OF[c]],
+                             "colour": text("tac.colour.%d" % COLOUR_OF[c], lang=lang)}, lang)
+
+
+def colour_name(colour, lang="en"):
+    """A colour's name, e.g. 'Bluesy'."""
+    return text("tac.colour.%d" % colour, lang=lang)
+
+
+def card_code(c):
+    """A short code, e.g. 'C-Bl', used by tests and the command line."""
+    return "%s-%s" % (CHORDS[CHORD_OF[c]], COLOUR_CODES[COLOUR_OF[c]].capitalize())
+
+
+def parse_card(s):
+    """Read a card from 'C-Bl', 'cbl', 'C Bluesy' or 'C♭'; None if it is not a card."""
+    s = s.strip().lower().replace("-", "").replace(" ", "")
+    if len(s) < 2 or s[0].upper() not in CHORDS:
+        return None
+    chord, rest = CHORDS.index(s[0].upper()), s[1:]
+    for colour, (code, name, sym) in enumerate(zip(COLOUR_CODES, COLOURS, COLOUR_SYMBOLS)):
+        if rest in (code, name.lower(), sym):
+            return card(chord, colour)
+    return None
+
+
+def cards_of(mask):
+    """The card ids in a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards):
+    """The bitmask of some card ids."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def strength_order(key):
+    """The chords from strongest to weakest under a Key Chord (0..6)."""
+    return [CHORDS[(key + i) % 7] for i in range(7)]
