@@ -229,13 +229,13 @@ class TakeAChordState(GameState):
                            "cards": [[s, c] for s, c in zip(order, cards)]}
         changer = self._key_change(last, blocked)
         leader = winner if changer is None else changer
+        self.round_cards, self.facedown = [], []
         if last:
             self._end_venue()
             return
         self.emit("lead", seat=leader)
         self.trick_no += 1
         self.rounds = 1
-        self.facedown = []
         self._start_round(leader)
 
     def _key_change(self, last, blocked):

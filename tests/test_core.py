@@ -1,0 +1,164 @@
+"""The shared engine contract: registry, set-up errors, saves, RNG and the message catalogue."""
+
+import json
+import pathlib
+import re
+
+import pytest
+
+import pygame_rules
+from pygame_rules import SaveError, SetupError
+from pygame_rules.core import Rng, _checksum
+from pygame_rules.messages import CATALOGUE, text
+
+GAME = "take-a-chord"
+
+
+def played(n=20, players=4, seed=3):
+    """A game with `n` first-legal actions played."""
+    state = pygame_rules.new_game(GAME, players, seed=seed)
+    for _ in range(n):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_registry_describes_the_game():
+    """GAMES maps the id to its title, player counts and options with defaults."""
+    game = pygame_rules.GAMES[GAME]
+    assert (game.id, game.min_players, game.max_players) == (GAME, 3, 4)
+    assert game.title == 'Take The "A" Chord'
+    names = {o.name: o.default for o in game.options}
+    assert names == {"blocked_improvisation_changes_key": True,
+                     "match_face_up_round_only": True, "non_player_pair_changes_key": False}
+    assert all(o.house_rule for o in game.options)
+    assert {h["id"] for h in game.house_rules} >= set(names)
+
+
+@pytest.mark.parametrize("args, msg_id", [
+    (("nope", 4), "error.unknown_game"),
+    ((GAME, 2), "error.bad_players"),
+    ((GAME, 5), "error.bad_players"),
+    ((GAME, True), "error.bad_players"),
+    ((GAME, 4, 1.5), "error.bad_seed"),
+    ((GAME, 4, 0, {"colour": 1}), "error.bad_option"),
+    ((GAME, 4, 0, {"match_face_up_round_only": 1}), "error.bad_option_value"),
+    ((GAME, 4, 0, None, {"hands": [[0]]}), "error.bad_setup"),
+    ((GAME, 4, 0, None, {"hands": [[0], [0], [1], [2]], "key": 0}), "error.bad_setup"),
+    ((GAME, 4, 0, None, {"hands": [[0], [1, 5], [2], [3]], "key": 0}), "error.bad_setup"),
+    ((GAME, 4, 0, None, {"hands": [[0], [1], [2], [3]], "key": 9}), "error.bad_setup"),
+])
+def test_bad_set_up_is_refused_with_a_reason(args, msg_id):
+    """Unknown games, player counts, seeds, options and set-ups raise SetupError."""
+    with pytest.raises(SetupError) as err:
+        pygame_rules.new_game(*args)
+    assert err.value.msg_id == msg_id and err.value.message
+
+
+def test_text_seeds_and_int_seeds_both_reproduce():
+    """A text seed works like an int seed: the same seed deals the same cards."""
+    a = pygame_rules.new_game(GAME, 4, seed="Friday night")
+    b = pygame_rules.new_game(GAME, 4, seed="Friday night")
+    c = pygame_rules.new_game(GAME, 4, seed="Saturday")
+    assert a.hands == b.hands and a.hands != c.hands
+
+
+def test_rng_is_uniform_enough_and_deterministic():
+    """The RNG's below(n) covers its range evenly and repeats for the same seed."""
+    rng = Rng(42)
+    counts = [0] * 7
+    for _ in range(7000):
+        counts[rng.below(7)] += 1
+    assert all(850 < c < 1150 for c in counts)
+    assert [Rng(1).next64() for _ in range(2)] == [Rng(1).next64()] * 2
+
+
+def test_save_round_trip_keeps_everything():
+    """A loaded save is the same game: same view, events, and it plays on identically."""
+    state = played(37)
+    loaded = pygame_rules.load_state(state.to_json())
+    assert loaded.view(0) == state.view(0)
+    assert loaded.events == state.events
+    for s in (state, loaded):
+        s.apply(s.legal_actions()[-1])
+    assert loaded.to_json() == state.to_json()
+
+
+def test_save_of_a_test_position_round_trips():
+    """A game started from a set-up saves and loads like any other."""
+    setup = {"hands": [[0, 1], [5, 6], [10, 11], [15, 16]], "key": "C", "leader": 2}
+    state = pygame_rules.new_game(GAME, 4, seed=1, setup=setup)
+    state.apply(state.legal_actions()[0])
+    assert pygame_rules.load_state(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("mangle, msg_id", [
+    (lambda t: "", "save.not_json"),
+    (lambda t: "{not json", "save.not_json"),
+    (lambda t: t[: len(t) // 2], "save.not_json"),
+    (lambda t: "[1, 2, 3]", "save.not_a_save"),
+    (lambda t: json.dumps({"format": "chess"}), "save.not_a_save"),
+    (lambda t: t.replace('"version":1', '"version":0'), "save.version"),
+    (lambda t: t.replace('"players":4', '"players":3'), "save.tampered"),
+    (lambda t: t.replace('"seed":3', '"seed":4'), "save.tampered"),
+])
+def test_corrupt_or_tampered_saves_are_refused(mangle, msg_id):
+    """Garbage, truncated, foreign, old or edited saves raise SaveError with a reason."""
+    text_ = played().to_json()
+    with pytest.raises(SaveError) as err:
+        pygame_rules.load_state(mangle(text_))
+    assert err.value.msg_id == msg_id and err.value.message
+
+
+def test_a_resigned_save_with_an_illegal_move_is_refused():
+    """Even with a recomputed checksum, a save whose moves break the rules is refused."""
+    body = json.loads(played().to_json())
+    legal = pygame_rules.new_game(GAME, 4, seed=3).legal_actions()
+    body["actions"][0] = next(c for c in range(35) if c not in legal)
+    body["check"] = _checksum(body)
+    with pytest.raises(SaveError) as err:
+        pygame_rules.load_state(json.dumps(body))
+    assert err.value.msg_id == "save.invalid"
+    body["actions"] = "all of them"
+    body["check"] = _checksum(body)
+    with pytest.raises(SaveError):
+        pygame_rules.load_state(json.dumps(body))
+
+
+def test_playing_after_the_end_is_refused():
+    """Once the game is over apply raises game_over and current_player is None."""
+    state = pygame_rules.new_game(GAME, 3, seed=8)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player is None and state.winners()
+    with pytest.raises(pygame_rules.IllegalAction) as err:
+        state.apply(0)
+    assert err.value.msg_id == "error.game_over"
+
+
+def test_every_message_id_in_the_code_is_in_the_catalogue():
+    """Each message id the engine or the command line names exists in English."""
+    root = pathlib.Path(pygame_rules.__file__).parent
+    used = set()
+    for path in root.rglob("*.py"):
+        if path.name == "messages.py":
+            continue
+        used |= set(re.findall(r'"((?:error|save|tac|cli)\.[a-z_.0-9]+)"', path.read_text()))
+    assert used, "the scan found no message ids"
+    missing = sorted(m for m in used if m not in CATALOGUE["en"] and not m.endswith("."))
+    assert missing == []
+
+
+def test_text_renders_parameters_and_falls_back_to_english():
+    """text() fills parameters; an unknown language falls back to English."""
+    assert text("tac.card", {"chord": "C", "colour": "Bluesy"}) == "C Bluesy"
+    assert text("tac.card", {"chord": "C", "colour": "Bluesy"}, lang="ja") == "C Bluesy"
+
+
+def test_engine_has_no_io_and_no_dependencies():
+    """The engine imports only the standard library's pure modules (no I/O, no DOM)."""
+    root = pathlib.Path(pygame_rules.__file__).parent
+    allowed = {"hashlib", "json", "dataclasses", "random", "math", "statistics", "time",
+               "argparse", "sys", "itertools", "collections", "functools", "__future__"}
+    for path in root.rglob("*.py"):
+        for mod in re.findall(r"^\s*(?:from|import) ([a-zA-Z_][\w]*)", path.read_text(), re.M):
+            assert mod in allowed or mod == "pygame_rules", (path.name, mod)

@@ -1,0 +1,226 @@
+"""Properties of Take The "A" Chord over many random games, 3 and 4 players."""
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pygame_rules
+from pygame_rules.games.take_a_chord.cards import ALL_CARDS, DECK_SIZE, cards_of, mask_of
+from pygame_rules.games.take_a_chord.state import NON_PLAYER
+
+GAME = "take-a-chord"
+SETTINGS = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(players, seed, choices):
+    """Yield each state of a game whose moves are picked by `choices` (then by a seeded RNG)."""
+    state = pygame_rules.new_game(GAME, players, seed=seed)
+    rng = random.Random(seed)
+    i = 0
+    while not state.is_over:
+        yield state
+        legal = state.legal_actions()
+        pick = choices[i] if i < len(choices) else rng.randrange(len(legal))
+        state.apply(legal[pick % len(legal)])
+        i += 1
+    yield state
+
+
+def snapshot(state):
+    """Every field of a state, for 'nothing changed' checks."""
+    fields = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            value = getattr(state, name)
+            fields[name] = value.state if name == "rng" else repr(value)
+    fields["events"] = json.dumps(state.events)
+    return fields
+
+
+games = st.tuples(st.sampled_from([3, 4]), st.integers(0, 2**32),
+                  st.lists(st.integers(0, 40), max_size=200))
+
+
+@SETTINGS
+@given(games)
+def test_every_card_is_accounted_for_at_every_step(game):
+    """Hands, the stack, the table, won piles and set-aside cards hold all 35, once each."""
+    for state in random_game(*game):
+        places = state.card_places()
+        masks = places["hands"] + places["won"] + [places["table"], places["set_aside"]]
+        assert sum(bin(m).count("1") for m in masks) == DECK_SIZE
+        union = 0
+        for m in masks:
+            union |= m
+        assert union == ALL_CARDS
+
+
+@SETTINGS
+@given(games)
+def test_a_live_state_always_has_a_legal_action_for_a_real_seat(game):
+    """Until the end there is a legal action, and the non-player never has the turn."""
+    players = game[0]
+    for state in random_game(*game):
+        if state.is_over:
+            assert state.legal_actions() == []
+            assert state.winners()
+        else:
+            assert state.legal_actions()
+            assert 0 <= state.current_player < players
+            assert set(state.legal_actions()) <= set(cards_of(state.hands[state.current_player]))
+
+
+@settings(max_examples=8, deadline=None)
+@given(games)
+def test_every_illegal_card_is_refused_and_changes_nothing(game):
+    """Each card outside legal_actions() raises IllegalAction with a reason; state unchanged."""
+    for state in random_game(*game):
+        if state.is_over:
+            break
+        legal = set(state.legal_actions())
+        before = snapshot(state)
+        for card in range(DECK_SIZE):
+            if card in legal:
+                continue
+            with pytest.raises(pygame_rules.IllegalAction) as err:
+                state.apply(card)
+            assert err.value.msg_id.startswith("tac.") and err.value.message
+        for junk in (-1, 35, "A", None, 1.0, True, (1,)):
+            with pytest.raises(pygame_rules.IllegalAction):
+                state.apply(junk)
+        assert snapshot(state) == before
+
+
+@SETTINGS
+@given(games)
+def test_same_seed_and_actions_give_identical_saves(game):
+    """A seed plus the list of actions reproduces a game exactly."""
+    players, seed, _ = game
+    played = list(random_game(*game))[-1]
+    again = pygame_rules.new_game(GAME, players, seed=seed)
+    for action in played.history:
+        again.apply(action)
+    assert again.to_json() == played.to_json()
+    assert again.events == played.events
+
+
+@settings(max_examples=6, deadline=None)
+@given(games)
+def test_save_round_trip_is_exact_at_every_step(game):
+    """to_json → load_state → to_json is identical, and the loaded game plays on the same."""
+    for state in random_game(*game):
+        text = state.to_json()
+        loaded = pygame_rules.load_state(text)
+        assert loaded.to_json() == text
+        assert snapshot(loaded) == snapshot(state)
+
+
+def hidden_from(state, seat):
+    """The cards `seat` cannot see: other hands, the non-player's stack, unflipped leftovers."""
+    hidden = 0
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hidden |= hand
+    aside = mask_of(state.set_aside)
+    if state.key_card is not None:
+        aside &= ~(1 << state.key_card)
+    return hidden | aside
+
+
+def shuffled_hidden(state, seat, rng):
+    """A clone whose hidden cards (others' hands, stack, leftovers) are dealt differently."""
+    other = state.clone()
+    others = [s for s in range(4) if s != seat]
+    pool = cards_of(hidden_from(state, seat))
+    rng.shuffle(pool)
+    sizes = [bin(state.hands[s]).count("1") for s in others]
+    for s, size in zip(others, sizes):
+        other.hands[s] = mask_of(pool[:size])
+        pool = pool[size:]
+    keep = [state.key_card] if state.key_card is not None else []
+    other.set_aside = tuple(keep + pool)
+    if state.n == 3:
+        stack = cards_of(other.hands[NON_PLAYER])
+        other.np_stack = state.np_stack[:state.np_next] + tuple(stack)
+    return other
+
+
+@SETTINGS
+@given(games)
+def test_views_do_not_depend_on_hidden_cards(game):
+    """view(seat) is the same whatever the cards hidden from that seat are."""
+    players, seed, _ = game
+    rng = random.Random(seed)
+    for state in random_game(*game):
+        for seat in list(range(players)) + [None]:
+            other = shuffled_hidden(state, seat, rng)
+            assert json.dumps(state.view(seat)) == json.dumps(other.view(seat))
+
+
+@SETTINGS
+@given(games)
+def test_events_for_a_seat_never_name_a_hidden_card(game):
+    """events_for(seat) shows only that seat's own deal; everything else in it was public."""
+    players = game[0]
+    state = list(random_game(*game))[-1]
+    full_starts = [e for e in state.events if e["type"] == "venue_start"]
+    for seat in list(range(players)) + [None]:
+        events = state.events_for(seat)
+        json.dumps(events)
+        starts = [e for e in events if e["type"] == "venue_start"]
+        assert len(starts) == len(full_starts)
+        for seen, full in zip(starts, full_starts):
+            for s, hand in enumerate(seen["hands"]):
+                assert hand == (full["hands"][s] if s == seat else [])
+            assert seen["non_player_stack"] == []
+            assert seen["set_aside"] == [full["key_card"]]
+        assert [e for e in events if e["type"] != "venue_start"] == \
+               [e for e in state.events if e["type"] != "venue_start"]
+
+
+def test_public_events_name_only_cards_that_were_played():
+    """Outside a venue start, every card an event names had been played face up."""
+    for players in (3, 4):
+        state = list(random_game(players, 99, []))[-1]
+        played = set()
+        for e in state.events:
+            if e["type"] == "venue_start":
+                played = {e["key_card"]}
+            elif e["type"] == "card_played":
+                played.add(e["card"])
+            else:
+                named = set(e.get("cards", [])) | ({e["card"]} if "card" in e else set())
+                assert named <= played, e
+
+
+def test_clone_is_independent_and_can_drop_events():
+    """A clone plays on without touching the original; keep_events=False switches the log off."""
+    state = pygame_rules.new_game(GAME, 4, seed=5)
+    for _ in range(10):
+        state.apply(state.legal_actions()[0])
+    before = snapshot(state)
+    fast = state.clone(keep_events=False)
+    while not fast.is_over:
+        fast.apply(fast.legal_actions()[-1])
+    assert fast.events is None and fast.is_over
+    assert snapshot(state) == before
+    full = state.clone()
+    assert snapshot(full) == before
+
+
+def test_scores_add_up_to_the_venue_rows():
+    """Every venue row is chart + bonus, and the totals are the sum of the rows."""
+    for players in (3, 4):
+        for seed in range(20):
+            state = list(random_game(players, seed, []))[-1]
+            assert len(state.venue_rows) == players
+            for rows in state.venue_rows:
+                assert sum(r["tricks"] for r in rows) == 8
+                for r in rows:
+                    assert r["score"] == r["chart"] + r["bonus"]
+            for s in range(players):
+                assert state.scores()[s] == sum(rows[s]["score"] for rows in state.venue_rows)
