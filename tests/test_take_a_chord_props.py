@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pygame_rules
-from pygame_rules.games.take_a_chord.cards import ALL_CARDS, DECK_SIZE, cards_of, mask_of
-from pygame_rules.games.take_a_chord.state import NON_PLAYER
+from pygame_rules.games.take_a_chord.cards import ALL_CARDS, DECK_SIZE, cards_of
+from pygame_rules.games.take_a_chord.infoset import resample
 
 GAME = "take-a-chord"
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -119,36 +119,6 @@ def test_save_round_trip_is_exact_at_every_step(game):
         assert snapshot(loaded) == snapshot(state)
 
 
-def hidden_from(state, seat):
-    """The cards `seat` cannot see: other hands, the non-player's stack, unflipped leftovers."""
-    hidden = 0
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            hidden |= hand
-    aside = mask_of(state.set_aside)
-    if state.key_card is not None:
-        aside &= ~(1 << state.key_card)
-    return hidden | aside
-
-
-def shuffled_hidden(state, seat, rng):
-    """A clone whose hidden cards (others' hands, stack, leftovers) are dealt differently."""
-    other = state.clone()
-    others = [s for s in range(4) if s != seat]
-    pool = cards_of(hidden_from(state, seat))
-    rng.shuffle(pool)
-    sizes = [bin(state.hands[s]).count("1") for s in others]
-    for s, size in zip(others, sizes):
-        other.hands[s] = mask_of(pool[:size])
-        pool = pool[size:]
-    keep = [state.key_card] if state.key_card is not None else []
-    other.set_aside = tuple(keep + pool)
-    if state.n == 3:
-        stack = cards_of(other.hands[NON_PLAYER])
-        other.np_stack = state.np_stack[:state.np_next] + tuple(stack)
-    return other
-
-
 @SETTINGS
 @given(games)
 def test_views_do_not_depend_on_hidden_cards(game):
@@ -157,7 +127,7 @@ def test_views_do_not_depend_on_hidden_cards(game):
     rng = random.Random(seed)
     for state in random_game(*game):
         for seat in list(range(players)) + [None]:
-            other = shuffled_hidden(state, seat, rng)
+            other = resample(state, seat, rng)
             assert json.dumps(state.view(seat)) == json.dumps(other.view(seat))
 
 
