@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pygame_rules
-from pygame_rules.games.take_a_chord.cards import ALL_CARDS, DECK_SIZE, cards_of
+from pygame_rules.games.take_a_chord.cards import ALL_CARDS, COLOUR_MASK, DECK_SIZE, cards_of
 from pygame_rules.games.take_a_chord.infoset import resample
 
 GAME = "take-a-chord"
@@ -194,3 +194,29 @@ def test_scores_add_up_to_the_venue_rows():
                     assert r["score"] == r["chart"] + r["bonus"]
             for s in range(players):
                 assert state.scores()[s] == sum(rows[s]["score"] for rows in state.venue_rows)
+
+
+def test_view_lists_the_cards_played_this_venue_and_the_shown_voids():
+    """view['played'] is every card played face up this venue; voids follow off-colour plays."""
+    for players in (3, 4):
+        state = pygame_rules.new_game(GAME, players, seed=17)
+        rng = random.Random(17)
+        played, seen = set(), 0
+        while True:
+            for e in state.events[seen:]:
+                if e["type"] == "venue_start":
+                    played = set()
+                elif e["type"] == "card_played":
+                    played.add(e["card"])
+            seen = len(state.events)
+            view = state.view(0)
+            assert set(view["played"]) == played
+            for s, colours in enumerate(view["voids"]):
+                for c in colours:   # a shown void is true: the seat holds none of that colour
+                    assert not state.hands[s] & COLOUR_MASK[c]
+            if view["trick"]["number"] == 1 and view["trick"]["round"] == 1:
+                assert view["last_trick"] is None
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert any(view["voids"])

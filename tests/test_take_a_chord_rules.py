@@ -99,7 +99,9 @@ def test_legal_play_example_a_is_refused_with_reason_and_nothing_changes():
     with pytest.raises(IllegalAction) as err:
         state.apply(card("A-Sw"))
     assert err.value.msg_id == "tac.must_follow"
-    assert err.value.message == "You must follow Bluesy: you hold E Bluesy."
+    assert err.value.message == (
+        "You must follow Bluesy (you hold E Bluesy) or match a chord already face up in this round.")
+    assert err.value.params == {"colour": "Bluesy", "held": "E Bluesy"}
     assert snapshot(state) == before
     assert state.current_player == 3
 
@@ -139,7 +141,8 @@ def test_follower_holding_the_lead_colour_must_follow_it():
     assert legal_codes(state) == ["B-Bl"]
     with pytest.raises(IllegalAction) as err:
         state.apply(card("D-Ly"))
-    assert err.value.message == "You must follow Bluesy: you hold B Bluesy."
+    assert err.value.message == (
+        "You must follow Bluesy (you hold B Bluesy) or match a chord already face up in this round.")
 
 
 def test_same_chord_as_a_face_up_card_may_be_played_in_any_colour():
@@ -524,7 +527,8 @@ def test_later_round_cannot_match_a_face_down_chord_by_default():
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         state.apply(card("B-So"))
-    assert err.value.message == "You must follow Swingy: you hold E Swingy."
+    assert err.value.message == (
+        "You must follow Swingy (you hold E Swingy) or match a chord already face up in this round.")
     assert snapshot(state) == before
 
 

@@ -63,7 +63,6 @@ class TakeAChordState(GameState):
         s.totals = [0] * players
         s.impro_totals = [0] * players
         s.venue_rows = []
-        s.last_trick = None
         s.emit("game_start", players=players, options=dict(options))
         s._start_venue()
         return s
@@ -93,6 +92,7 @@ class TakeAChordState(GameState):
         self.impro = [0] * self.n
         self.voids = [0, 0, 0, 0]
         self.spotlight = None
+        self.last_trick = None
         self.trick_no = 1
         self.rounds = 1
         self.facedown = []
@@ -333,6 +333,8 @@ class TakeAChordState(GameState):
              "trick": self._trick_view(), "spotlight": self.spotlight,
              "seats": self._seats_view(), "last_trick": self.last_trick,
              "venue_scores": self.venue_rows, "winners": self.winners(),
+             "played": self._played(), "voids": [[c for c in range(5) if v >> c & 1]
+                                                  for v in self.voids[:self.n]],
              "improvisation_limit": IMPROVISATION_LIMIT[self.n], "options": dict(self.options),
              "hand": [], "legal": []}
         if seat is not None:
@@ -340,6 +342,13 @@ class TakeAChordState(GameState):
             if self.current_player == seat:
                 v["legal"] = self.legal_actions()
         return v
+
+    def _played(self):
+        """Every card played face up this venue (won piles, face-down rounds, this round)."""
+        seen = mask_of(self.facedown) | mask_of(self.round_cards)
+        for pile in self.won:
+            seen |= pile
+        return cards_of(seen)
 
     def _trick_view(self):
         """The trick on the table: this round's cards in play order, earlier rounds face down."""

@@ -1,0 +1,85 @@
+"""Bots any table can seat: a bot is a callable `choose(view, legal, rng) -> action`.
+
+A bot sees exactly what its seat may see, the `view(seat)` dict, and the list of legal
+actions; it never receives the state, so the same bot can run from JSON in a browser worker.
+`rng` is the bot's own `random.Random`, apart from the game's seeded chance, so a bot never
+changes how the cards fall.
+
+    >>> bot = make_bot("take-a-chord", "heuristic", seed=1)
+    >>> action = bot.act(state.view(state.current_player), state.legal_actions())
+"""
+
+import random
+
+from .core import GAMES, SetupError
+from .games.take_a_chord import bots as _take_a_chord
+from .messages import text
+
+
+def random_choice(view, legal, rng):
+    """Any legal action, uniformly: the baseline every game has."""
+    return legal[rng.randrange(len(legal))]
+
+
+class RandomBot:
+    """A bot that plays a uniformly random legal action in any game."""
+
+    name = "random"
+
+    def __call__(self, view, legal, rng):
+        """Pick one of the legal actions at random."""
+        return random_choice(view, legal, rng)
+
+
+BOTS = {
+    "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
+}
+
+DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
+    "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
+}
+
+
+def bot_names(game_id):
+    """The bot names a game offers ('random' for every registered game)."""
+    return sorted(BOTS.get(game_id, {"random": None})) if game_id in GAMES else []
+
+
+def get_bot(game_id, name):
+    """The `choose` callable of a named bot, or SetupError if there is none."""
+    if name not in bot_names(game_id):
+        raise SetupError("cli.unknown_bot", bot=name, game=game_id,
+                         known=", ".join(bot_names(game_id)) or "-")
+    return BOTS.get(game_id, {}).get(name) or RandomBot()
+
+
+def bot_description(game_id, name, lang="en"):
+    """A sentence saying how a bot plays ('' when there is none)."""
+    msg_id = DESCRIPTIONS.get(game_id, {}).get(name)
+    return text(msg_id, lang=lang) if msg_id else ""
+
+
+class SeatedBot:
+    """A bot with its own seeded random generator, ready to act for one seat."""
+
+    def __init__(self, game_id, name, seed=0):
+        self.game_id = game_id
+        self.name = name
+        self.choose = get_bot(game_id, name)
+        self.rng = random.Random(seed)
+
+    def act(self, view, legal):
+        """The bot's action for this view and these legal actions."""
+        return self.choose(view, legal, self.rng)
+
+    __call__ = act
+
+
+def make_bot(game_id, name="random", seed=0):
+    """A seated bot of the named kind for a game, seeded for repeatable play."""
+    return SeatedBot(game_id, name, seed)
+
+
+def bot_action(state, bot):
+    """Ask `bot` for the current player's action, handing it only the view and the legal list."""
+    return bot.act(state.view(state.current_player), state.legal_actions())

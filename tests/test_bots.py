@@ -1,0 +1,200 @@
+"""Bots: the shared interface, and the Take The "A" Chord heuristic (legal, sensible, strong)."""
+
+import copy
+import json
+import random
+import statistics
+
+import pytest
+
+import pygame_rules
+from pygame_rules import SetupError
+from pygame_rules.bots import (BOTS, RandomBot, bot_action, bot_description, bot_names,
+                               make_bot)
+from pygame_rules.games.take_a_chord import bots as tac_bots
+from pygame_rules.games.take_a_chord.cards import CHORDS, card_code, parse_card
+
+GAME = "take-a-chord"
+
+
+def play_out(players, seed, names, options=None):
+    """Play a whole game with the named bot at each seat; returns the finished state."""
+    bots = [make_bot(GAME, name, "%s:%d" % (seed, s)) for s, name in enumerate(names)]
+    state = pygame_rules.new_game(GAME, players, seed, options)
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = bot_action(state, bots[state.current_player])
+        assert action in legal
+        state.apply(action)
+    return state
+
+
+def position(hands, key, leader=0, players=4):
+    """A game whose first venue starts from these hands (codes such as 'C-Bl')."""
+    setup = {"hands": [[parse_card(c) for c in h.split()] for h in hands],
+             "key": CHORDS.index(key), "leader": leader}
+    return pygame_rules.new_game(GAME, players, 0, setup=setup)
+
+
+def heuristic_pick(state, tricks=None, spotlight=None):
+    """The heuristic's card for the current player, with its trick count optionally changed."""
+    seat = state.current_player
+    view = state.view(seat)
+    if tricks is not None:
+        view["seats"][seat]["tricks"] = tricks
+    if spotlight is not None:
+        view["spotlight"] = spotlight
+    return card_code(tac_bots.choose(view, view["legal"], random.Random(0)))
+
+
+# --- the shared interface ---------------------------------------------------------------------
+def test_registry_offers_random_and_heuristic_for_take_a_chord():
+    """BOTS lists both bots; make_bot seats them; every game has at least the random bot."""
+    assert set(BOTS[GAME]) == {"random", "heuristic"}
+    assert bot_names(GAME) == ["heuristic", "random"]
+    for name in bot_names(GAME):
+        assert make_bot(GAME, name, 1).name == name
+        assert bot_description(GAME, name).startswith(name.capitalize())
+
+
+def test_unknown_bot_is_refused_with_a_reason():
+    """A bot name that does not exist raises a SetupError naming the choices."""
+    with pytest.raises(SetupError) as err:
+        make_bot(GAME, "grandmaster")
+    assert "grandmaster" in err.value.message and "heuristic" in err.value.message
+
+
+def test_random_bot_plays_any_game_legally_and_repeatably():
+    """The random bot only picks legal actions, and a seed repeats its game."""
+    first = play_out(4, 11, ["random"] * 4)
+    again = play_out(4, 11, ["random"] * 4)
+    assert first.history == again.history
+    assert RandomBot()({}, [7], random.Random(0)) == 7
+
+
+# --- the heuristic never breaks the rules -----------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4])
+def test_heuristic_never_returns_an_illegal_card(players):
+    """All-heuristic tables over many seeded games: every choice is in the legal list."""
+    for seed in range(25):
+        state = play_out(players, "legal-%d" % seed, ["heuristic"] * players)
+        assert state.is_over and len(state.history) == 8 * players * players
+
+
+@pytest.mark.parametrize("options", [
+    {"blocked_improvisation_changes_key": False},
+    {"match_face_up_round_only": False},
+    {"non_player_pair_changes_key": True},
+])
+def test_heuristic_stays_legal_under_every_house_rule_option(options):
+    """Flipping the house-rule options never leads the heuristic into an illegal card."""
+    for seed in range(4):
+        play_out(3, seed, ["heuristic", "random", "heuristic"], options)
+        play_out(4, seed, ["heuristic", "random", "heuristic", "random"], options)
+
+
+# --- the heuristic sees only the view -----------------------------------------------------------
+def test_heuristic_receives_only_the_view_and_the_legal_list():
+    """The bot is called with a JSON-able view dict, the legal list and an rng: never the state."""
+    calls = []
+
+    def spy(view, legal, rng):
+        calls.append((view, legal, rng))
+        return tac_bots.choose(view, legal, rng)
+
+    bot = make_bot(GAME, "heuristic", 3)
+    bot.choose = spy
+    state = pygame_rules.new_game(GAME, 4, 3)
+    while not state.is_over:
+        state.apply(bot_action(state, bot))
+    assert len(calls) == 128
+    for view, legal, rng in calls:
+        assert type(view) is dict and type(legal) is list and isinstance(rng, random.Random)
+        assert json.loads(json.dumps(view)) == view
+        assert legal == view["legal"] and all(type(a) is int for a in legal)
+        assert not any(isinstance(x, pygame_rules.GameState) for x in (view, legal, rng))
+
+
+def test_heuristic_decides_the_same_from_a_json_copy_of_the_view():
+    """A view that went through JSON (as to a browser worker) gives the same card."""
+    state = pygame_rules.new_game(GAME, 3, "json")
+    rng = random.Random(5)
+    while not state.is_over:
+        view = state.view(state.current_player)
+        legal = state.legal_actions()
+        mine = tac_bots.choose(view, legal, random.Random(1))
+        again = tac_bots.choose(json.loads(json.dumps(view)), list(legal), random.Random(1))
+        assert mine == again
+        frozen = copy.deepcopy(view)
+        tac_bots.choose(view, legal, random.Random(1))
+        assert view == frozen, "the bot must not change the view it is given"
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+# --- the heuristic plays sensibly -------------------------------------------------------------
+def fourth_to_play(seat3_hand):
+    """Key C; seats 0-2 have played E, F, G Bluesy; seat 3 (no Bluesy) is to play 4th."""
+    state = position(["E-Bl A-Ea D-Ea", "F-Bl A-Ly D-Ly", "G-Bl A-So D-So", seat3_hand], "C")
+    for code in ("E-Bl", "F-Bl", "G-Bl"):
+        state.apply(parse_card(code))
+    return state
+
+
+def test_heuristic_takes_the_spotlight_when_it_wants_tricks():
+    """On one trick, win with the Key Chord: the trick plus the Spotlight makes three."""
+    assert heuristic_pick(fourth_to_play("C-Sw D-Sw B-So"), tricks=1) == "C-Sw"
+
+
+def test_heuristic_avoids_the_spotlight_when_it_would_pass_three():
+    """On 2 tricks it won't win with the Key Chord (trick + Spotlight = 4); holding it, it will."""
+    assert heuristic_pick(fourth_to_play("C-Sw D-Sw B-So"), tricks=2) != "C-Sw"
+    assert heuristic_pick(fourth_to_play("C-Sw D-Sw B-So"), tricks=1, spotlight=3) == "C-Sw"
+
+
+def test_heuristic_ducks_once_it_has_three_tricks():
+    """On three tricks it lets the trick go instead of winning it."""
+    state = fourth_to_play("D-Sw B-So B-Ea")
+    assert heuristic_pick(state, tricks=0) == "D-Sw"
+    assert heuristic_pick(state, tricks=3) in ("B-So", "B-Ea")
+
+
+def test_heuristic_improvises_when_it_can_win_the_next_round():
+    """As 4th player holding the lead chord and a Key Chord card, it starts an Improvisation."""
+    state = fourth_to_play("E-Ly C-Sw B-So")
+    assert heuristic_pick(state, tricks=0) == "E-Ly"
+    state.apply(parse_card("E-Ly"))
+    assert state.current_player == 3 and state.view(3)["trick"]["round"] == 2
+    assert heuristic_pick(state, tricks=0) == "C-Sw"
+
+
+def test_heuristic_leads_the_key_chord_for_tricks_and_a_weak_card_when_it_has_enough():
+    """Leading: the Key Chord card when it needs tricks, the weakest chord once it has three."""
+    state = position(["C-Sw B-So G-Ly", "F-Bl A-Ly D-Ly", "G-Bl A-So D-So", "E-Bl A-Ea D-Ea"],
+                     "C")
+    assert heuristic_pick(state, tricks=0) == "C-Sw"
+    assert heuristic_pick(state, tricks=3) == "B-So"
+
+
+# --- the heuristic is stronger than random --------------------------------------------------------
+def margin_over_random(players, games):
+    """Mean score of the heuristic minus the mean of the random seats (heuristic seat rotates)."""
+    diffs = []
+    for number in range(games):
+        hero = number % players
+        names = ["heuristic" if s == hero else "random" for s in range(players)]
+        scores = play_out(players, "vs-%d" % number, names).scores()
+        others = [x for s, x in enumerate(scores) if s != hero]
+        diffs.append(scores[hero] - statistics.fmean(others))
+    return statistics.fmean(diffs), statistics.stdev(diffs) / games ** 0.5
+
+
+def test_heuristic_beats_random_bots_on_average_score_4p():
+    """Measured about +30 points per game (stderr ≈ 2.5) over 200 games; 15 is a safe floor."""
+    mean, stderr = margin_over_random(4, 200)
+    assert mean > 15 and mean > 4 * stderr, (mean, stderr)
+
+
+def test_heuristic_beats_random_bots_on_average_score_3p():
+    """Measured about +17 points per game (stderr ≈ 2) over 200 games; 8 is a safe floor."""
+    mean, stderr = margin_over_random(3, 200)
+    assert mean > 8 and mean > 3 * stderr, (mean, stderr)
