@@ -1,0 +1,313 @@
+"""Page benchmark: the game page against a bare PyScript "hello" page on the same runtime.
+
+    python benchmarks/bench_page.py [--runs 3] [--timeout 120]
+
+Builds the site (build/site/) and a hello page from the same vendored Pyodide and PyScript
+(build/hello/: one inline `<script type="py">` that marks Python ready, and the same kind of
+precache service worker), serves each on its own 127.0.0.1 port, and loads both, alternately,
+in headless Debian Chromium (/usr/bin/chromium, Playwright's sync API). Each run uses a fresh
+persistent profile, like a real first visit (in Playwright's default incognito context the 9.6 MB
+wasm is downloaded twice), then a warm reload in the same profile, then an offline reload
+served by the service worker.
+
+Times are the page's own `performance.now()` stamps (ms since navigation start):
+`shellReadyAt` (start screen usable, set by index.html's inline script), `pyReadyAt` (Python
+ready) and `boardReadyAt` (first playable board, after clicking #start-button as soon as it is
+enabled, with the default seats). Bytes are response bodies that came over the network
+(`request.sizes()`), not those answered by the service worker. It prints the medians and ranges
+and the issue's targets: first playable board <= 1.2 x hello's Python ready, and first-visit
+bytes <= 1.3 x hello's. Prints numbers only; nothing here is a timed test.
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+HELLO_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>hello</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script>
+</head>
+<body>
+<p>hello</p>
+<script type="py" config="./pyscript.toml">
+from pyscript import document, window
+document.body.dataset.ready = "1"
+window.pyReadyAt = window.performance.now()
+</script>
+<script>
+addEventListener("py:done", () => navigator.serviceWorker?.register("./sw.js"), {once: true});
+</script>
+</body>
+</html>
+"""
+PHASES = ("cold", "warm", "offline")
+METRICS = {"game": ("shell", "python", "board", "bytes_ready", "bytes"),
+           "hello": ("python", "bytes_ready", "bytes")}
+LABELS = {"shell": "start screen interactive", "python": "Python ready",
+          "board": "first playable board",
+          "bytes_ready": "bytes until ready", "bytes": "bytes incl. precache"}
+
+
+class VisitError(Exception):
+    """A load that did not reach a marker in time; the message says which and why."""
+
+
+def build_hello(site, out):
+    """The hello page in out, from site's runtime files, with its own precache SW."""
+    build.reset_dir(out)
+    for folder in ("pyodide", "pyscript"):
+        shutil.copytree(site / folder, out / folder)
+    (out / "pyscript.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n')
+    (out / "index.html").write_text(HELLO_HTML)
+    build.write_service_worker(out)
+    return out
+
+
+class Traffic:
+    """Every request a browser context finished or failed (page, service worker, workers)."""
+
+    def __init__(self, context):
+        """Start listening on context."""
+        self.finished, self.failed = [], []
+        context.on("requestfinished", lambda request: self.finished.append(request))
+        context.on("requestfailed", lambda request: self.failed.append(request))
+
+    def mark(self):
+        """A position in the log of finished requests."""
+        return len(self.finished)
+
+    def network_bytes(self, start, end=None):
+        """Response body bytes from the network (not from the SW) between two marks."""
+        total = 0
+        for request in self.finished[start:end]:
+            response = request.response()
+            if response is not None and not response.from_service_worker:
+                total += max(0, request.sizes()["responseBodySize"])
+        return total
+
+    def foreign(self):
+        """URLs of requests that went anywhere but 127.0.0.1."""
+        urls = [r.url for r in self.finished + self.failed]
+        return sorted({u for u in urls if u.startswith("http") and urlsplit(u).hostname
+                       != "127.0.0.1"})
+
+
+class Visitor:
+    """One page in one persistent Chromium profile, with its console errors kept."""
+
+    def __init__(self, playwright, kind, url, timeout_ms, pre_clicks):
+        """Launch a fresh profile and open a tab."""
+        self.kind, self.url, self.timeout_ms, self.pre_clicks = kind, url, timeout_ms, pre_clicks
+        self.profile = tempfile.mkdtemp(prefix="encore-bench-")
+        try:
+            self.context = playwright.chromium.launch_persistent_context(
+                self.profile, executable_path=CHROMIUM, headless=True, args=ARGS)
+        except Exception:
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
+        self.traffic = Traffic(self.context)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.errors = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self):
+        """Close the browser and delete the profile."""
+        self.context.close()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    def wait(self, selector, what, phase):
+        """Wait for selector, or raise VisitError naming what did not happen."""
+        try:
+            self.page.wait_for_selector(selector, state="attached", timeout=self.timeout_ms)
+        except Exception as err:     # playwright's TimeoutError, or the page crashed
+            raise VisitError("%s page, %s load: no %s (%s) after %d s; console errors: %s; %s"
+                             % (self.kind, phase, what, selector, self.timeout_ms // 1000,
+                                self.errors[-5:] or "none", (str(err).splitlines() or [""])[0]))
+
+    def stamp(self, name):
+        """A window.<name> time stamp (ms since navigation), or None."""
+        return self.page.evaluate("(n) => typeof window[n] === 'number' ? window[n] : null", name)
+
+    def load(self, phase):
+        """Navigate (first time) or reload, reach every marker; returns {metric: value}."""
+        self.errors.clear()
+        start = self.traffic.mark()
+        if phase == "cold":
+            self.page.goto(self.url, wait_until="commit", timeout=self.timeout_ms)
+        else:
+            self.page.reload(wait_until="commit", timeout=self.timeout_ms)
+        result = self.play(phase) if self.kind == "game" else self.hello(phase)
+        result["bytes_ready"] = self.traffic.network_bytes(start)
+        if phase == "cold":
+            self.wait_for_service_worker()
+        result["bytes"] = self.traffic.network_bytes(start)
+        if phase == "offline" and not self.page.evaluate("!!navigator.serviceWorker.controller"):
+            raise VisitError("%s page: the offline load was not controlled by the SW" % self.kind)
+        return result
+
+    def hello(self, phase):
+        """The hello page: Python ready."""
+        self.wait("body[data-ready]", "Python ready marker", phase)
+        return {"python": self.stamp("pyReadyAt")}
+
+    def play(self, phase):
+        """The game page: start screen, Python ready, click Start, first playable board."""
+        self.wait("body[data-shell]", "start screen marker from the inline script", phase)
+        for selector in self.pre_clicks:
+            self.page.click(selector, timeout=self.timeout_ms)
+        self.wait("#start-button:enabled", "enabled Start button", phase)
+        self.page.click("#start-button", timeout=self.timeout_ms)
+        self.wait('body[data-board="playable"]', "playable board after Start", phase)
+        self.wait("body[data-ready]", "Python ready marker", phase)
+        return {"shell": self.stamp("shellReadyAt"), "python": self.stamp("pyReadyAt"),
+                "board": self.stamp("boardReadyAt")}
+
+    def wait_for_service_worker(self):
+        """Wait until the SW is active (its precache done), or raise VisitError."""
+        ok = self.page.evaluate("""(ms) => Promise.race([
+            navigator.serviceWorker.ready.then(() => true),
+            new Promise((done) => setTimeout(() => done(false), ms))])""", self.timeout_ms)
+        if not ok:
+            raise VisitError("%s page: the service worker never became ready (does the page "
+                             "register ./sw.js on py:done? console errors: %s)"
+                             % (self.kind, self.errors[-5:] or "none"))
+
+
+def one_run(playwright, kind, url, args):
+    """Cold, warm and offline loads of one page in a fresh profile; returns (results, foreign)."""
+    visitor = Visitor(playwright, kind, url, args.timeout * 1000, args.pre_click)
+    results = {}
+    try:
+        for phase in PHASES:
+            visitor.context.set_offline(phase == "offline")
+            results[phase] = visitor.load(phase)
+        return results, visitor.traffic.foreign()
+    finally:
+        visitor.context.set_offline(False)
+        visitor.close()
+
+
+def fmt(metric, values):
+    """'median [min-max]' in seconds or MB, or a dash."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return "-"
+    scale, unit = (1e6, " MB") if metric.startswith("bytes") else (1e3, " s")
+    med, low, high = statistics.median(values), min(values), max(values)
+    return "%.2f%s [%.2f-%.2f]" % (med / scale, unit, low / scale, high / scale)
+
+
+def median(samples, kind, phase, metric):
+    """Median of the samples of one cell, or None."""
+    values = [r[phase][metric] for r in samples[kind] if r[phase].get(metric) is not None]
+    return statistics.median(values) if values else None
+
+
+def report(samples, runs):
+    """Print the table and the target ratios; returns True if both targets hold."""
+    print("\n%d run(s) each; median [min-max]; times from navigation start\n" % runs)
+    print("%-8s %-26s %-28s %-28s" % ("load", "metric", "game page", "hello page"))
+    for phase in PHASES:
+        for metric in METRICS["game"]:
+            cells = [fmt(metric, [r[phase].get(metric) for r in samples[kind]])
+                     if metric in METRICS[kind] else "-" for kind in ("game", "hello")]
+            print("%-8s %-26s %-28s %-28s" % (phase, LABELS[metric], *cells))
+    print()
+    ok = True
+    for phase in PHASES:
+        board, hello = median(samples, "game", phase, "board"), median(samples, "hello", phase,
+                                                                        "python")
+        if board and hello:
+            good = board <= 1.2 * hello
+            ok &= good or phase != "cold"
+            print("%-8s first playable board / hello Python ready = %.2f (target <= 1.2%s)"
+                  % (phase, board / hello, ", met" if good else ", MISSED"))
+    for metric in ("bytes", "bytes_ready"):
+        game, hello = median(samples, "game", "cold", metric), median(samples, "hello", "cold",
+                                                                      metric)
+        if game and hello:
+            good = game <= 1.3 * hello
+            ok &= good or metric != "bytes"
+            print("first visit %s: game / hello = %.2f (target <= 1.3%s)"
+                  % (LABELS[metric], game / hello, ", met" if good else ", MISSED"))
+    return ok
+
+
+def parse_args(argv):
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="loads of each page (default 3)")
+    parser.add_argument("--timeout", type=int, default=120, help="seconds per marker")
+    parser.add_argument("--pre-click", action="append", default=[], metavar="SELECTOR",
+                        help="click this before Start (repeatable), e.g. a game tile")
+    parser.add_argument("--web", type=Path, default=build.WEB,
+                        help="the page's folder (default web/)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    """Build both pages, serve them, measure, print."""
+    args = parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        sys.exit("bench_page.py: %s is missing; apt-get install -y chromium" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+    site = ROOT / "build" / "site"
+    stats = build.build(out=site, web=args.web)
+    hello = build_hello(site, ROOT / "build" / "hello")
+    servers = {"game": build.serve_in_thread(site), "hello": build.serve_in_thread(hello)}
+    samples, failures, foreign = {"game": [], "hello": []}, [], set()
+    try:
+        with sync_playwright() as playwright:
+            for run in range(args.runs):
+                order = ("game", "hello") if run % 2 == 0 else ("hello", "game")
+                for kind in order:
+                    try:
+                        results, hosts = one_run(playwright, kind, servers[kind].url, args)
+                    except VisitError as err:
+                        failures.append("run %d: %s" % (run + 1, err))
+                        print("  run %d %-5s FAILED: %s" % (run + 1, kind, err), flush=True)
+                        continue
+                    samples[kind].append(results)
+                    foreign.update(hosts)
+                    cold = results["cold"]
+                    print("  run %d %-5s cold: python %s ms, board %s ms, %s bytes"
+                          % (run + 1, kind, round(cold["python"] or 0),
+                             round(cold.get("board") or 0), format(cold["bytes"], ",")),
+                          flush=True)
+    finally:
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+    print("site: %d files, %s bytes; hello: %d files" % (stats["files"],
+          format(stats["bytes"], ","), len(build.site_files(hello))))
+    ok = bool(samples["game"] and samples["hello"]) and report(samples, args.runs)
+    print("requests to other hosts: %s" % (sorted(foreign) or "none"))
+    for failure in failures:
+        print("FAILED " + failure)
+    return 0 if ok and not failures and not foreign else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,397 @@
+"""Build Encore's static site into dist/ (stdlib only), or build it and serve it locally.
+
+    python build.py                                   # builds dist/
+    python build.py serve [--port 8000] [--subpath encore]   # builds, then serves on 127.0.0.1
+
+The site runs fully offline: the Pyodide and PyScript runtimes are copied from node_modules/
+(pinned in package-lock.json; `npm ci` runs when needed), the rules engine ships as a wheel that
+pyscript.toml unpacks without micropip, and a precaching service worker (sw.js) lists every
+file. Every path written is relative, so the site also works under a sub-path such as a GitHub
+Pages project site.
+
+Tests and benchmarks import this module: build(out) -> stats, serve(directory, port, subpath)
+-> server, ensure_runtime(), write_service_worker(directory).
+"""
+
+import argparse
+import base64
+import functools
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import tomllib
+import zipfile
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+STATIC = ROOT / "static"
+PACKAGE = "pygame_rules"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
+SW_TEMPLATE = "sw.template.js"
+MANIFEST = "manifest.webmanifest"
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+MIME_TYPES = {
+    ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
+    ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".whl": "application/octet-stream",
+    ".toml": "application/octet-stream", ".py": "text/plain",
+    ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".png": "image/png",
+    ".txt": "text/plain",
+}
+
+
+class BuildError(Exception):
+    """A problem the person building must fix; the message says how."""
+
+
+# --- runtime (npm) -----------------------------------------------------------------------------
+def runtime_is_stale():
+    """True when node_modules/ is missing or older than package-lock.json."""
+    marker = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    return not marker.is_file() or lock.stat().st_mtime > marker.stat().st_mtime
+
+
+def ensure_runtime():
+    """Run `npm ci` when node_modules/ is missing or stale; fail clearly without npm."""
+    if runtime_is_stale():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed once to fetch the pinned Pyodide and PyScript "
+                             "files (package-lock.json). Install Node.js 20 or newer, which "
+                             "includes npm (https://nodejs.org/en/download; on Debian/Ubuntu: "
+                             "apt-get install nodejs npm), then run `python build.py` again.")
+        print("build.py: node_modules/ is missing or stale; running npm ci", flush=True)
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    missing = [name for name in PYODIDE_FILES if not (NODE_MODULES / "pyodide" / name).is_file()]
+    if missing or not (NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js").is_file():
+        raise BuildError("node_modules/ lacks %s; run `npm ci`, and after an upgrade check "
+                         "PYODIDE_FILES in build.py"
+                         % (", ".join(missing) or "@pyscript/core/dist"))
+
+
+def copy_runtime(out):
+    """Copy the Pyodide files and PyScript's dist (minus maps, editor, terminal) into out."""
+    (out / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
+    (out / "pyscript").mkdir()
+    for src in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
+        if src.is_file() and pyscript_file_wanted(src.name):
+            shutil.copyfile(src, out / "pyscript" / src.name)
+
+
+def pyscript_file_wanted(name):
+    """Keep core and the small plugin stubs; drop maps, codemirror, xterm and the empty SW."""
+    return not (name.endswith(".map") or name.startswith(PYSCRIPT_SKIP_PREFIXES)
+                or name == "service-worker.js")
+
+
+# --- the engine wheel ---------------------------------------------------------------------------
+def project_metadata():
+    """The [project] table of pyproject.toml."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]
+
+
+def wheel_name(version=None):
+    """The wheel's file name, e.g. pygame_rules-0.1.0-py3-none-any.whl."""
+    return "%s-%s-py3-none-any.whl" % (PACKAGE, version or project_metadata()["version"])
+
+
+def package_files(source=ROOT / PACKAGE):
+    """(archive name, bytes) for every .py file of the package, sorted, no __pycache__."""
+    files = []
+    for path in sorted(source.rglob("*.py")):
+        rel = path.relative_to(source.parent)
+        if "__pycache__" not in rel.parts:
+            files.append((rel.as_posix(), path.read_bytes()))
+    return files
+
+
+def record_line(name, data):
+    """One RECORD row: name, urlsafe-base64 sha256 without padding, size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return "%s,sha256=%s,%d" % (name, digest, len(data))
+
+
+def dist_info_files(meta):
+    """(name, bytes) for METADATA and WHEEL of the dist-info folder."""
+    info = "%s-%s.dist-info" % (PACKAGE, meta["version"])
+    metadata = ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\nRequires-Python: %s\n"
+                % (meta["name"], meta["version"], meta.get("description", ""),
+                   meta.get("requires-python", ">=3.11")))
+    wheel = ("Wheel-Version: 1.0\nGenerator: encore-build.py\nRoot-Is-Purelib: true\n"
+             "Tag: py3-none-any\n")
+    return [(info + "/METADATA", metadata.encode()), (info + "/WHEEL", wheel.encode())]
+
+
+def write_zip_entry(archive, name, data):
+    """Add one file with a fixed timestamp and mode, so the wheel is byte-for-byte reproducible."""
+    info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+    info.create_system = 3
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
+def build_wheel(out):
+    """Write the pure-Python engine wheel into out; returns its path."""
+    meta = project_metadata()
+    entries = package_files() + dist_info_files(meta)
+    record_name = "%s-%s.dist-info/RECORD" % (PACKAGE, meta["version"])
+    record = "\n".join([record_line(n, d) for n, d in entries] + [record_name + ",,"]) + "\n"
+    path = out / wheel_name(meta["version"])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in entries + [(record_name, record.encode())]:
+            write_zip_entry(archive, name, data)
+    return path
+
+
+# --- the page -----------------------------------------------------------------------------------
+BUILD_ONLY = {"shell.py"}  # fills index.html at build time; the browser never needs it
+
+
+def web_modules(web=WEB):
+    """The page's Python files (main.py and its helper modules), sorted."""
+    return sorted(p for p in web.glob("*.py") if p.is_file() and p.name not in BUILD_ONLY)
+
+
+def pyscript_toml(wheel, helpers):
+    """The text of pyscript.toml: the local interpreter, the wheel and the helper modules."""
+    lines = ["# Generated by build.py. The interpreter path is resolved against the page URL.",
+             'interpreter = "./pyodide/pyodide.mjs"', "", "[files]",
+             '"./%s" = "./*"' % wheel]
+    lines += ['"./%s" = "./%s"' % (name, name) for name in helpers]
+    return "\n".join(lines) + "\n"
+
+
+def load_shell(web=WEB):
+    """Import web/shell.py (the template filler) from the web folder."""
+    path = web / "shell.py"
+    if not path.is_file():
+        raise BuildError("%s is missing; it provides fill_template(html, sizes)" % path)
+    spec = importlib.util.spec_from_file_location("encore_web_shell", path)
+    module = importlib.util.module_from_spec(spec)
+    added = [str(d) for d in (web, ROOT) if str(d) not in sys.path]
+    sys.path[:0] = added                            # shell.py imports pygame_rules and web modules
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for entry in added:
+            sys.path.remove(entry)
+    return module
+
+
+def startup_sizes(out, names):
+    """Byte size of each file the page downloads at start, keyed by its relative URL."""
+    return {name: (out / name).stat().st_size for name in names}
+
+
+def build_page(out, web, wheel):
+    """Copy the web modules, write pyscript.toml and fill index.html; returns the sizes."""
+    modules = web_modules(web)
+    if not (web / "index.html").is_file() or not any(p.name == "main.py" for p in modules):
+        raise BuildError("%s needs index.html (the template) and main.py" % web)
+    for path in modules:
+        shutil.copyfile(path, out / path.name)
+    helpers = [p.name for p in modules if p.name != "main.py"]
+    (out / "pyscript.toml").write_text(pyscript_toml(wheel.name, helpers), encoding="utf-8")
+    names = ["pyodide/" + n for n in PYODIDE_FILES] + [wheel.name, "pyscript.toml"]
+    sizes = startup_sizes(out, names + [p.name for p in modules])
+    template = (web / "index.html").read_text(encoding="utf-8")
+    html = load_shell(web).fill_template(template, sizes)
+    (out / "index.html").write_text(html, encoding="utf-8")
+    return sizes
+
+
+def copy_static(out, static=STATIC):
+    """Copy static/ to out/static/, except the manifest (to out/) and the SW template."""
+    for src in sorted(static.rglob("*")):
+        rel = src.relative_to(static)
+        if src.is_dir() or "__pycache__" in rel.parts or rel.as_posix() == SW_TEMPLATE:
+            continue
+        dest = out / MANIFEST if rel.as_posix() == MANIFEST else out / "static" / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dest)
+
+
+# --- the service worker -------------------------------------------------------------------------
+def site_files(out):
+    """Relative POSIX paths of every file in out, sorted."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def precached(out):
+    """The files sw.js precaches: all but sw.js itself and dotfiles like .nojekyll."""
+    return [rel for rel in site_files(out)
+            if rel != "sw.js" and not any(part.startswith(".") for part in rel.split("/"))]
+
+
+def cache_name(out, files):
+    """encore-<16 hex of the sha256 over the files' paths and contents>."""
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    return "encore-" + digest.hexdigest()[:16]
+
+
+def write_service_worker(out, template=STATIC / SW_TEMPLATE):
+    """Fill the SW template with the cache name and file list; write out/sw.js; return the name."""
+    files = precached(out)
+    name = cache_name(out, files)
+    text = template.read_text(encoding="utf-8")
+    if text.count("__CACHE__") != 1 or text.count("__FILES__") != 1:
+        raise BuildError("%s must contain __CACHE__ and __FILES__ once each" % template)
+    urls = json.dumps(["./"] + ["./" + rel for rel in files], indent=2)
+    text = text.replace("__CACHE__", name).replace("__FILES__", urls)
+    (out / "sw.js").write_text(text, encoding="utf-8")
+    return name
+
+
+# --- the whole build ----------------------------------------------------------------------------
+def reset_dir(out):
+    """Delete and recreate out, refusing anything that looks like a source folder."""
+    out = out.resolve()
+    if out in (ROOT, *ROOT.parents) or (out / ".git").exists() or out == Path.home():
+        raise BuildError("refusing to delete %s" % out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+
+def build(out=Path("dist"), web=WEB, static=STATIC, quiet=False):
+    """Build the site into out (deleted first); returns a dict of stats."""
+    out = Path(out)
+    ensure_runtime()
+    reset_dir(out)
+    copy_runtime(out)
+    wheel = build_wheel(out)
+    copy_static(out, static)
+    sizes = build_page(out, web, wheel)
+    (out / ".nojekyll").write_bytes(b"")
+    cache = write_service_worker(out, static / SW_TEMPLATE)
+    files = site_files(out)
+    stats = {"out": str(out), "files": len(files), "bytes": sum((out / f).stat().st_size
+                                                                 for f in files),
+             "wheel": wheel.name, "cache": cache, "sizes": sizes,
+             "startup_bytes": sum(sizes.values())}
+    if not quiet:
+        print("built %s: %d files, %s bytes (%s bytes fetched at start), cache %s"
+              % (out, stats["files"], format(stats["bytes"], ","),
+                 format(stats["startup_bytes"], ","), cache))
+    return stats
+
+
+# --- local server -------------------------------------------------------------------------------
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with the MIME types the runtime needs, optionally under a sub-path."""
+
+    prefix = ""
+    quiet = True
+
+    def guess_type(self, path):
+        """Our MIME table first, then the system's."""
+        return MIME_TYPES.get(os.path.splitext(path)[1].lower()) or super().guess_type(path)
+
+    def routed(self):
+        """True if the request is inside the sub-path; else answer it with a redirect or 404."""
+        path = urlsplit(self.path).path
+        if not self.prefix or path.startswith(self.prefix + "/"):
+            return True
+        if path == self.prefix:
+            self.send_response(301)
+            self.send_header("Location", self.prefix + "/")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.send_error(404, "the site is under %s/" % self.prefix)
+        return False
+
+    def translate_path(self, path):
+        """Strip the sub-path before mapping the URL to a file."""
+        return super().translate_path(path[len(self.prefix):] if self.prefix else path)
+
+    def do_GET(self):
+        """GET inside the sub-path."""
+        if self.routed():
+            super().do_GET()
+
+    def do_HEAD(self):
+        """HEAD inside the sub-path."""
+        if self.routed():
+            super().do_HEAD()
+
+    def log_message(self, format, *args):
+        """Log requests only when not quiet."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer that ignores clients hanging up mid-response (browsers do)."""
+
+    def handle_error(self, request, client_address):
+        """Stay quiet about broken pipes and resets; report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve(directory, port=8000, subpath=None, quiet=True):
+    """A ThreadingHTTPServer on 127.0.0.1 for directory (port 0: any free port); not started.
+
+    The site is at server.url; run server.serve_forever() (in a thread for tests), and
+    server.shutdown() + server.server_close() to stop it.
+    """
+    prefix = "/" + subpath.strip("/") if subpath and subpath.strip("/") else ""
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "quiet": quiet})
+    server = SiteServer(("127.0.0.1", port),
+                        functools.partial(handler, directory=str(directory)))
+    server.url = "http://127.0.0.1:%d%s/" % (server.server_port, prefix)
+    return server
+
+
+def serve_in_thread(directory, port=0, subpath=None):
+    """Start serve(...) in a daemon thread; returns the running server."""
+    server = serve(directory, port, subpath)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main(argv=None):
+    """Command line: build, or build and serve."""
+    parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n")[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="serve: port on 127.0.0.1")
+    parser.add_argument("--subpath", help="serve: put the site under /NAME/, like GitHub Pages")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out)
+    except BuildError as err:
+        print("build.py: %s" % err, file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = serve(args.out, args.port, args.subpath, quiet=False)
+        print("serving %s at %s (Ctrl-C to stop)" % (args.out, server.url), flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

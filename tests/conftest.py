@@ -1,0 +1,31 @@
+"""Shared fixtures: one site build per test session (and, later, the browser fixtures)."""
+
+import pathlib
+import sys
+from typing import NamedTuple
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+class BuiltSite(NamedTuple):
+    """A site built by build.build(): its folder and the stats build() returned."""
+
+    path: pathlib.Path
+    stats: dict
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """Build the site once per session into a temp folder (like `python build.py`)."""
+    if not (ROOT / "web" / "shell.py").is_file():
+        pytest.skip("web/shell.py does not exist yet: the page (web/) is not written, so there "
+                    "is no index.html to build")
+    import build
+
+    out = tmp_path_factory.mktemp("site") / "dist"
+    stats = build.build(out=out, quiet=True)
+    return BuiltSite(out, stats)

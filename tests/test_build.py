@@ -1,0 +1,284 @@
+"""build.py: the static site in dist/ is complete, self-contained and offline-ready (no browser).
+
+One build per session (the `built_site` fixture in conftest.py). About absolute URLs: the
+vendored runtime is third-party code and does mention CDNs. PyScript's core-*.js holds a
+jsdelivr URL as the default `interpreter` (used only when pyscript.toml names none, or names a
+version instead of a path) and pyodide.mjs holds its CDN as the default base for packages we
+never load. Our pyscript.toml overrides the interpreter with "./pyodide/pyodide.mjs" and lists
+no packages, so neither default is ever used (benchmarks/bench_page.py and the browser tests
+check that no request leaves 127.0.0.1). Everything we write ourselves (index.html, sw.js, the
+manifest, pyscript.toml, the page's Python, the engine wheel) must contain no absolute URL at
+all, XML namespace names aside.
+"""
+
+import base64
+import hashlib
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import threading
+import tomllib
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+URL = re.compile(r"https?://[A-Za-z0-9.-]+[^\s\"'<>)]*")
+XML_NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink",
+                  "http://www.w3.org/1999/xhtml", "http://www.w3.org/XML/1998/namespace"}
+CDN_HOSTS = ("cdn.jsdelivr.net", "unpkg.com", "pyscript.net", "googleapis.com")
+TEXT_SUFFIXES = (".html", ".js", ".mjs", ".toml", ".py", ".webmanifest", ".json", ".css", ".svg")
+VENDORED = ("pyodide/", "pyscript/")
+# The only vendored files allowed to mention a CDN, and why (see the module docstring).
+KNOWN_CDN_DEFAULTS = {"pyodide/pyodide.mjs": "package base URL default (no packages loaded)",
+                      "pyscript/core-": "default interpreter URL (overridden by pyscript.toml)"}
+
+
+def sw_parts(site):
+    """(cache name, file list) read back from dist/sw.js."""
+    text = (site / "sw.js").read_text()
+    cache = re.search(r'const CACHE = "([^"]+)";', text).group(1)
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
+    return cache, files
+
+
+def absolute_urls(text):
+    """Absolute http(s) URLs in a text, XML namespace names left out."""
+    return [u for u in URL.findall(text) if u.rstrip("/.,;") not in XML_NAMESPACES]
+
+
+def our_text_files(site):
+    """(relative path, text) of every text file in dist we write ourselves (not the runtime)."""
+    for rel in build.site_files(site):
+        if rel.endswith(TEXT_SUFFIXES) and not rel.startswith(VENDORED):
+            yield rel, (site / rel).read_text(encoding="utf-8")
+
+
+def test_wheel_imports_and_plays_a_game(built_site, tmp_path):
+    """On sys.path alone (isolated interpreter, empty cwd) the wheel plays a whole game."""
+    wheel = built_site.path / built_site.stats["wheel"]
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "import pygame_rules\n"
+            "assert '.whl' in pygame_rules.__file__, pygame_rules.__file__\n"
+            "s = pygame_rules.new_game('take-a-chord', players=4, seed=3)\n"
+            "while not s.is_over: s.apply(s.legal_actions()[0])\n"
+            "print(pygame_rules.__version__, s.scores(), s.winners())\n" % str(wheel))
+    done = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(build.project_metadata()["version"] + " ")
+
+
+def test_wheel_is_a_pure_reproducible_wheel(built_site, tmp_path):
+    """Only the package's .py files plus dist-info; RECORD hashes match; rebuilds are identical."""
+    wheel = built_site.path / built_site.stats["wheel"]
+    version = build.project_metadata()["version"]
+    assert wheel.name == "pygame_rules-%s-py3-none-any.whl" % version
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        info = "pygame_rules-%s.dist-info/" % version
+        code = [n for n in names if not n.startswith(info)]
+        assert code == sorted(code) and all(n.startswith("pygame_rules/") for n in code)
+        assert all(n.endswith(".py") and "__pycache__" not in n for n in code)
+        assert "pygame_rules/games/take_a_chord/__init__.py" in code
+        assert [n for n in names if n.startswith(info)] == [info + "METADATA", info + "WHEEL",
+                                                            info + "RECORD"]
+        assert "Root-Is-Purelib: true" in archive.read(info + "WHEEL").decode()
+        assert "Version: %s" % version in archive.read(info + "METADATA").decode()
+        for row in archive.read(info + "RECORD").decode().splitlines():
+            name, digest, size = row.split(",")
+            if name == info + "RECORD":
+                continue
+            data = archive.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert (digest, int(size)) == ("sha256=" + want, len(data)), name
+        assert {i.date_time for i in archive.infolist()} == {build.ZIP_EPOCH}
+    again = build.build_wheel(tmp_path)
+    assert again.read_bytes() == wheel.read_bytes()
+
+
+def test_pyscript_toml_uses_the_local_interpreter_and_the_wheel(built_site):
+    """interpreter is ./pyodide/pyodide.mjs; [files] unpacks the wheel and adds the helpers."""
+    site = built_site.path
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    helpers = sorted(p.name for p in build.web_modules(ROOT / "web") if p.name != "main.py")
+    assert "shell.py" not in helpers and not (site / "shell.py").exists()
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["files"] == {"./" + built_site.stats["wheel"]: "./*",
+                               **{"./" + h: "./" + h for h in helpers}}
+    assert set(config) == {"interpreter", "files"}          # no packages: no micropip, no CDN
+    for name in ["main.py"] + helpers:
+        assert (site / name).read_bytes() == (ROOT / "web" / name).read_bytes()
+
+
+def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
+    """pyodide/ has the five files; pyscript/ has core and stubs; no maps, editor or terminal."""
+    site = built_site.path
+    pyodide = ROOT / "node_modules" / "pyodide"
+    assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
+    for name in build.PYODIDE_FILES:
+        assert (site / "pyodide" / name).read_bytes() == (pyodide / name).read_bytes()
+    shipped = {p.name for p in (site / "pyscript").iterdir()}
+    assert {"core.js", "core.css"} <= shipped
+    assert any(n.startswith("py-editor") for n in shipped)      # stub kept (stack.md pitfall 4)
+    for rel in build.site_files(site):
+        name = rel.rsplit("/", 1)[-1]
+        assert not name.endswith(".map"), rel
+        assert "codemirror" not in name and "xterm" not in name, rel
+        assert name != "service-worker.js", rel
+
+
+def test_page_manifest_and_static_files(built_site):
+    """index.html is filled; the manifest is at the root; static/ is copied minus the template."""
+    site = built_site.path
+    html = (site / "index.html").read_text()
+    assert "{{" not in html and 'src="./main.py"' in html
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone" and manifest["name"] == "Encore"
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file(), icon
+    assert not (site / "static" / build.SW_TEMPLATE).exists()
+    assert not (site / "static" / build.MANIFEST).exists()
+    assert (site / ".nojekyll").is_file()
+    for src in (ROOT / "static").rglob("*"):
+        rel = src.relative_to(ROOT / "static").as_posix()
+        if src.is_file() and rel not in (build.SW_TEMPLATE, build.MANIFEST):
+            assert (site / "static" / rel).read_bytes() == src.read_bytes(), rel
+
+
+def test_service_worker_lists_every_file_and_nothing_else(built_site):
+    """FILES is "./" plus every file in dist except sw.js and .nojekyll; CACHE is their hash."""
+    site = built_site.path
+    cache, files = sw_parts(site)
+    everything = build.site_files(site)
+    assert files == ["./"] + ["./" + f for f in everything if f not in ("sw.js", ".nojekyll")]
+    assert re.fullmatch(r"encore-[0-9a-f]{16}", cache)
+    assert cache == built_site.stats["cache"] == build.cache_name(site, build.precached(site))
+    assert "__CACHE__" not in (site / "sw.js").read_text()
+
+
+def test_cache_name_changes_when_a_file_changes(tmp_path):
+    """Same files, same name; one byte changed, added or renamed: a new name."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    (tmp_path / "a" / "b.js").write_text("1")
+    first = build.write_service_worker(tmp_path)
+    assert build.write_service_worker(tmp_path) == first
+    (tmp_path / "a" / "b.js").write_text("2")
+    second = build.write_service_worker(tmp_path)
+    assert second != first
+    (tmp_path / "a" / "b.js").rename(tmp_path / "a" / "c.js")
+    assert build.write_service_worker(tmp_path) not in (first, second)
+    assert '"./a/c.js"' in (tmp_path / "sw.js").read_text()
+
+
+def test_our_files_contain_no_absolute_urls(built_site):
+    """index.html, sw.js, the manifest, pyscript.toml, our .py files and the wheel: no URLs."""
+    site = built_site.path
+    found = {rel: absolute_urls(text) for rel, text in our_text_files(site)}
+    with zipfile.ZipFile(site / built_site.stats["wheel"]) as archive:
+        for name in archive.namelist():
+            found["wheel:" + name] = absolute_urls(archive.read(name).decode("utf-8"))
+    assert {rel for rel in found} >= {"index.html", "sw.js", "manifest.webmanifest",
+                                      "pyscript.toml", "main.py"}
+    assert {rel: urls for rel, urls in found.items() if urls} == {}
+
+
+def test_vendored_cdn_mentions_are_only_the_known_overridden_defaults(built_site):
+    """Only pyodide.mjs and PyScript's core chunk name a CDN, as defaults we override."""
+    site = built_site.path
+    hits = set()
+    for rel in build.site_files(site):
+        if rel.endswith(TEXT_SUFFIXES):
+            text = (site / rel).read_text(encoding="utf-8", errors="replace")
+            if any(host in url for url in URL.findall(text) for host in CDN_HOSTS):
+                hits.add(rel)
+    assert hits and all(rel.startswith(tuple(KNOWN_CDN_DEFAULTS)) for rel in hits), hits
+    config = tomllib.loads((site / "pyscript.toml").read_text())
+    assert config["interpreter"].startswith("./") and "packages" not in config
+
+
+def test_stats_and_startup_sizes(built_site):
+    """build() reports the file count and total bytes, and the size of every start-up file."""
+    site, stats = built_site
+    files = build.site_files(site)
+    assert stats["files"] == len(files)
+    assert stats["bytes"] == sum((site / f).stat().st_size for f in files)
+    helpers = [p.name for p in build.web_modules(ROOT / "web")]
+    expected = (["pyodide/" + n for n in build.PYODIDE_FILES]
+                + [stats["wheel"], "pyscript.toml"] + helpers)
+    assert sorted(stats["sizes"]) == sorted(expected)
+    for rel, size in stats["sizes"].items():
+        assert (site / rel).stat().st_size == size, rel
+    assert stats["startup_bytes"] == sum(stats["sizes"].values())
+    print("\ndist: %d files, %s bytes" % (stats["files"], format(stats["bytes"], ",")))
+    assert 10_000_000 < stats["bytes"] < 20_000_000        # stack.md: about 14 MB
+
+
+def test_server_serves_mime_types_under_a_sub_path(built_site):
+    """The local server sends application/wasm etc., and keeps the site under /NAME/."""
+    server = build.serve_in_thread(built_site.path, subpath="encore")
+    try:
+        assert server.url.endswith("/encore/")
+        for rel, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"),
+                          ("pyodide/pyodide.mjs", "text/javascript"),
+                          ("manifest.webmanifest", "application/manifest+json"),
+                          ("pyscript.toml", "application/octet-stream"),
+                          (built_site.stats["wheel"], "application/octet-stream"),
+                          ("main.py", "text/plain"), ("", "text/html")):
+            with urllib.request.urlopen(server.url + rel, timeout=10) as resp:
+                assert resp.headers["Content-Type"] == mime, rel
+        base = server.url[:-len("encore/")]
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(base + "index.html", timeout=10)
+        assert err.value.code == 404
+        with urllib.request.urlopen(base + "encore", timeout=10) as resp:   # follows the 301
+            assert resp.url.endswith("/encore/")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_runtime_is_stale_follows_the_lock_file(tmp_path, monkeypatch):
+    """npm ci runs when node_modules is missing or older than package-lock.json."""
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
+    (tmp_path / "package-lock.json").write_text("{}")
+    assert build.runtime_is_stale()
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "node_modules" / ".package-lock.json").write_text("{}")
+    os.utime(tmp_path / "package-lock.json", (1_000_000, 1_000_000))
+    assert not build.runtime_is_stale()
+    os.utime(tmp_path / "package-lock.json", None)
+    os.utime(tmp_path / "node_modules" / ".package-lock.json", (1_000_000, 1_000_000))
+    assert build.runtime_is_stale()
+
+
+def test_build_refuses_to_delete_the_repository():
+    """A wrong --out never wipes the checkout."""
+    for target in (ROOT, ROOT.parent):
+        with pytest.raises(build.BuildError):
+            build.reset_dir(target)
+
+
+def test_served_threads_stop_cleanly(built_site):
+    """serve() binds a free port with port=0 and stops on shutdown()."""
+    server = build.serve(built_site.path, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    with urllib.request.urlopen(server.url + "sw.js", timeout=10) as resp:
+        assert resp.headers["Content-Type"] == "text/javascript"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+    assert not thread.is_alive()

@@ -1,0 +1,179 @@
+"""The table's controller, without the DOM: who sees what, bots' turns, clicks, saves.
+
+`main.py` (PyScript) owns the page and the timers; everything it decides with is here so the
+same code runs in CPython tests. No rule lives here: legality, results and what a seat may see
+all come from the engine's `apply`, `view` and `events_for`.
+"""
+
+import json
+
+import pygame_rules
+from pygame_rules.bots import make_bot
+from pygame_rules.core import EngineError, SaveError
+from pygame_rules.messages import text
+
+WEB_SAVE_FORMAT = "encore-web"
+WEB_SAVE_VERSION = 1
+
+
+class SavedGameError(Exception):
+    """A web save that cannot be resumed; carries a catalogue message id and parameters."""
+
+    def __init__(self, msg_id, **params):
+        self.msg_id = msg_id
+        self.params = params
+        super().__init__(text(msg_id, params))
+
+
+class Session:
+    """One game at one screen: the engine state, the seats, and what the screen shows."""
+
+    def __init__(self, state, seats, revealed=None, shown_venue=0):
+        self.state = state
+        self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
+        self.revealed = revealed      # hot seat: the human whose hand is on screen
+        self.shown_venue = shown_venue  # venues whose score table the players have closed
+        self.bots = [make_bot(state.game.id, s.get("bot") or "heuristic", seed=i)
+                     if s["kind"] == "bot" else None for i, s in enumerate(seats)]
+
+    # --- starting ---------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game_id, seats, seed, options=None):
+        """A new game for these seats (one dict per player)."""
+        state = pygame_rules.new_game(game_id, len(seats), seed=seed, options=options)
+        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)])
+
+    def again(self, seed):
+        """A new game with the same seats and options."""
+        return Session.start(self.state.game.id, self.seats, seed, self.state.options)
+
+    # --- who is looking -----------------------------------------------------------------------
+    @property
+    def humans(self):
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    @property
+    def hot_seat(self):
+        """True when two or more people share the screen."""
+        return len(self.humans) >= 2
+
+    def names(self):
+        """The seats' names, in seat order."""
+        return [s["name"] for s in self.seats]
+
+    def current_is_human(self):
+        """True when a person must act now."""
+        cur = self.state.current_player
+        return cur is not None and self.seats[cur]["kind"] == "human"
+
+    def curtain_for(self):
+        """The seat to pass the screen to before its hand is shown, or None."""
+        if not self.hot_seat or not self.current_is_human() or self.venue_pending():
+            return None
+        cur = self.state.current_player
+        return None if self.revealed == cur else cur
+
+    def viewer(self):
+        """The seat whose view the screen shows (None: no hand is shown at all)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.hot_seat and self.current_is_human() and self.curtain_for() is None:
+            return self.state.current_player
+        return None
+
+    def reveal(self):
+        """The person named on the curtain has taken the screen: show their hand."""
+        seat = self.curtain_for()
+        if seat is not None:
+            self.revealed = seat
+
+    def view(self):
+        """The engine's view for the screen's viewer."""
+        return self.state.view(self.viewer())
+
+    def events(self):
+        """The event log as the screen's viewer may see it."""
+        return self.state.events_for(self.viewer())
+
+    # --- between venues -----------------------------------------------------------------------
+    def venue_pending(self):
+        """The number of a scored venue whose table has not been closed yet (or 0)."""
+        done = len(self.state.venue_rows)
+        return done if done > self.shown_venue and not self.state.is_over else 0
+
+    def close_venue(self):
+        """The players have read the venue's score table."""
+        self.shown_venue = len(self.state.venue_rows)
+
+    # --- moves -----------------------------------------------------------------------------------
+    def waiting_for_bot(self):
+        """True when the next thing to happen is a bot's move."""
+        cur = self.state.current_player
+        return cur is not None and self.bots[cur] is not None and not self.venue_pending()
+
+    def bot_move(self):
+        """Let the bot whose turn it is play; returns the action."""
+        cur = self.state.current_player
+        action = self.bots[cur].act(self.state.view(cur), self.state.legal_actions())
+        self.state.apply(action)
+        return action
+
+    def human_move(self, action):
+        """Play a person's card: None if done, else the engine's refusal (an EngineError)."""
+        if not self.current_is_human() or self.viewer() != self.state.current_player:
+            return EngineError("error.not_your_turn", seat=self.state.current_player)
+        try:
+            self.state.apply(action)
+        except EngineError as err:
+            return err
+        return None
+
+    # --- saving -------------------------------------------------------------------------------
+    def to_save(self):
+        """The text kept in localStorage: the engine's save plus the seats and the screen."""
+        view = self.state.view(None)
+        return json.dumps({"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION,
+                           "engine": self.state.to_json(), "seats": self.seats,
+                           "revealed": self.revealed, "shown_venue": self.shown_venue,
+                           "summary": {"game": self.state.game.id,
+                                       "title": self.state.game.title,
+                                       "venue": view["venue"], "over": view["is_over"]}})
+
+    @classmethod
+    def from_save(cls, raw):
+        """Resume a saved game, or raise SavedGameError saying why it cannot be."""
+        try:
+            body = json.loads(raw)
+        except (TypeError, ValueError):
+            raise SavedGameError("ui.save_unreadable") from None
+        if not isinstance(body, dict) or body.get("format") != WEB_SAVE_FORMAT:
+            raise SavedGameError("ui.save_unreadable")
+        if body.get("version") != WEB_SAVE_VERSION:
+            raise SavedGameError("ui.save_old_version")
+        try:
+            state = pygame_rules.load_state(body.get("engine"))
+        except SaveError as err:
+            raise SavedGameError("ui.save_refused", reason=err.message) from None
+        seats = body.get("seats")
+        if not isinstance(seats, list) or len(seats) != state.players:
+            raise SavedGameError("ui.save_unreadable")
+        try:
+            seats = [clean_seat(s, i) for i, s in enumerate(seats)]
+            revealed = body.get("revealed")
+            revealed = revealed if revealed in range(state.players) else None
+            shown = int(body.get("shown_venue", 0))
+        except (TypeError, ValueError, AttributeError):
+            raise SavedGameError("ui.save_unreadable") from None
+        return cls(state, seats, revealed, max(0, min(shown, len(state.venue_rows))))
+
+
+def clean_seat(seat, index):
+    """A seat dict with only known keys and a non-empty name (any text is allowed)."""
+    kind = "human" if seat.get("kind") == "human" else "bot"
+    name = str(seat.get("name") or "").strip()[:40]
+    if not name:
+        name = text("ui.default_name", {"number": index + 1})
+    bot = seat.get("bot") if seat.get("bot") in ("heuristic", "random") else "heuristic"
+    return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}

@@ -1,0 +1,346 @@
+"""Encore's page: PyScript glue between the DOM and the table controller (`app.py`).
+
+It reads the start form, turns clicks and keys into calls on the session, redraws the table
+from the engine's view with `render.py`, runs the bots on a timer, and autosaves to
+localStorage after every action. No rule is decided here.
+"""
+
+import json
+import random
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+import app
+import render
+from pygame_rules.messages import text
+
+SAVE_KEY = "encore.save"
+SETTINGS_KEY = "encore.settings"
+SESSION = {"now": None}
+UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None}
+PROXIES = []
+
+
+def q(selector):
+    """The first element matching a CSS selector."""
+    return document.querySelector(selector)
+
+
+def proxy(fn):
+    """A JS callable for a Python function, kept alive for the page's lifetime."""
+    p = create_proxy(fn)
+    PROXIES.append(p)
+    return p
+
+
+# --- the start screen -----------------------------------------------------------------------
+def read_setup():
+    """The chosen game, seats, seed and options from the start form."""
+    form = q("#setup")
+    game = form.querySelector('input[name="game"]:checked').value
+    fieldset = form.querySelector('.game-setup[data-game="%s"]' % game)
+    players = int(fieldset.querySelector('input[type="radio"]:checked').value)
+    seats = []
+    for i in range(players):
+        kind = form.querySelector('[name="kind-%d"]' % i).value
+        seats.append({"name": form.querySelector('[name="name-%d"]' % i).value,
+                      "kind": "human" if kind == "human" else "bot",
+                      "bot": kind[4:] if kind.startswith("bot-") else None})
+    options = {box.dataset.option: bool(box.checked)
+               for box in fieldset.querySelectorAll("input[data-option]")}
+    seed = q("#seed").value.strip()
+    if not seed:
+        seed = random.randrange(1, 2**31)
+    elif seed.isdigit():
+        seed = int(seed)
+    return game, seats, seed, options
+
+
+def on_start(_evt=None):
+    """Start a new game from the form."""
+    game, seats, seed, options = read_setup()
+    begin(app.Session.start(game, seats, seed, options))
+
+
+def on_continue(_evt=None):
+    """Resume the saved game, or explain why it cannot be and offer a fresh start."""
+    try:
+        session = app.Session.from_save(stored(SAVE_KEY))
+    except app.SavedGameError as err:
+        drop_save(err)
+        return
+    begin(session)
+
+
+def drop_save(err):
+    """Forget a save that cannot be resumed, and say so on the start screen."""
+    window.localStorage.removeItem(SAVE_KEY)
+    notice = q("#save-notice")
+    notice.textContent = str(err)
+    notice.hidden = False
+    q("#continue-box").hidden = True
+
+
+def stored(key):
+    """A localStorage value as a str, or None (JS null arrives as pyodide's jsnull)."""
+    raw = window.localStorage.getItem(key)
+    return raw if isinstance(raw, str) else None
+
+
+def check_save():
+    """At start-up: a save that would not load is refused now, with a message."""
+    raw = stored(SAVE_KEY)
+    if raw is None:
+        return
+    try:
+        app.Session.from_save(raw)
+    except app.SavedGameError as err:
+        drop_save(err)
+
+
+def begin(session):
+    """Put a session on the table."""
+    SESSION["now"] = session
+    UI.update(overlay=None, notice="")
+    q("#start-screen").hidden = True
+    q("#game-screen").hidden = False
+    after_change()
+
+
+def show_start():
+    """Back to the start screen (the game stays saved)."""
+    cancel_bot()
+    SESSION["now"] = None
+    q("#game-screen").hidden = True
+    q("#game-screen").innerHTML = ""
+    q("#start-screen").hidden = False
+    document.body.dataset.board = "start"
+    raw = stored(SAVE_KEY)
+    box = q("#continue-box")
+    box.hidden = True
+    if raw is not None:
+        summary = json.loads(raw).get("summary", {})
+        if not summary.get("over"):
+            q("#continue-button").textContent = text("ui.continue", summary)
+            box.hidden = False
+
+
+# --- drawing ---------------------------------------------------------------------------------
+def overlay_html(session, view):
+    """The modal to show now: game end, venue scores, the curtain, or one the player opened."""
+    names = session.names()
+    if view["is_over"]:
+        end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
+        return "over", render.final_modal(view, names, end)
+    if session.venue_pending():
+        return "venue", render.venue_modal(view, names, session.venue_pending())
+    curtain = session.curtain_for()
+    if curtain is not None:
+        return "curtain", render.curtain_html(names[curtain])
+    if UI["overlay"] == "last":
+        return "last", render.last_trick_modal(view, names)
+    return None, ""
+
+
+def draw():
+    """Redraw the table from the viewer's view, keeping the keyboard focus where it was."""
+    session = SESSION["now"]
+    if session is None:
+        return
+    screen = q("#game-screen")
+    active = document.activeElement
+    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    view = session.view()
+    names = session.names()
+    kind, overlay = overlay_html(session, view)
+    lines = render.log_lines(session.events(), names)
+    ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
+          "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
+          "curtain": session.curtain_for()}
+    screen.innerHTML = render.table_html(view, names, session.seats, ui)
+    board = kind or ("playable" if view["legal"] else "waiting")
+    document.body.dataset.board = board
+    if board == "playable" and not hasattr(window, "boardReadyAt"):
+        window.boardReadyAt = window.performance.now()
+    restore_focus(screen, focus_key, kind)
+    log = screen.querySelector(".log-list")
+    if log:
+        log.scrollTop = log.scrollHeight
+
+
+def restore_focus(screen, focus_key, kind):
+    """Focus the same control again, else a modal's button, else the first playable card."""
+    target = None
+    if kind:
+        target = screen.querySelector(".modal button, .curtain button")
+    elif focus_key:
+        target = screen.querySelector('[data-key="%s"]' % focus_key) or \
+            screen.querySelector(".hand-card.playable")
+    if target:
+        target.focus()
+
+
+def after_change():
+    """After any move: autosave, redraw, and let a bot play if it is a bot's turn."""
+    session = SESSION["now"]
+    window.localStorage.setItem(SAVE_KEY, session.to_save())
+    draw()
+    schedule_bot()
+
+
+# --- bots --------------------------------------------------------------------------------------
+def bot_pause():
+    """The bots' pause in ms, from the settings (700 by default)."""
+    try:
+        value = json.loads(stored(SETTINGS_KEY) or "{}").get("pause", 700)
+        return max(0, min(5000, int(value)))
+    except (ValueError, TypeError, AttributeError):
+        return 700
+
+
+def cancel_bot():
+    """Forget a bot move that was waiting on the timer."""
+    if UI["timer"] is not None:
+        window.clearTimeout(UI["timer"])
+        UI["timer"] = None
+
+
+def schedule_bot():
+    """If a bot is to play and nobody is reading a panel, play it after the pause."""
+    cancel_bot()
+    session = SESSION["now"]
+    if session and session.waiting_for_bot() and UI["overlay"] is None:
+        UI["timer"] = window.setTimeout(BOT_TICK, bot_pause())
+
+
+def bot_tick():
+    """The timer fired: the bot plays."""
+    UI["timer"] = None
+    session = SESSION["now"]
+    if session and session.waiting_for_bot() and UI["overlay"] is None:
+        session.bot_move()
+        after_change()
+
+
+BOT_TICK = proxy(bot_tick)
+
+
+# --- clicks and keys ---------------------------------------------------------------------------
+def on_table_click(evt):
+    """One listener for the whole table: cards and buttons carry data attributes."""
+    target = evt.target.closest("[data-card], [data-action]")
+    if target is None or SESSION["now"] is None:
+        return
+    if target.hasAttribute("data-card"):
+        play_card(int(target.getAttribute("data-card")))
+    else:
+        ACTIONS.get(target.getAttribute("data-action"), lambda: None)()
+
+
+def play_card(card):
+    """A person's card: the engine plays it, or its reason is shown and nothing changes."""
+    err = SESSION["now"].human_move(card)
+    if err is not None:
+        UI["notice"] = err.message
+        draw()
+        return
+    UI["notice"] = ""
+    after_change()
+
+
+def toggle(key):
+    """Flip a screen setting and redraw."""
+    UI[key] = not UI[key]
+    draw()
+
+
+def open_overlay(kind):
+    """Open a panel the player asked for (bots wait while it is open)."""
+    UI["overlay"] = kind
+    cancel_bot()
+    draw()
+
+
+def close_overlay():
+    """Close the player's panel and let the game go on."""
+    UI["overlay"] = None
+    draw()
+    schedule_bot()
+
+
+def reveal():
+    """The named player took the screen: show their hand."""
+    SESSION["now"].reveal()
+    after_change()
+
+
+def next_venue():
+    """The venue's scores have been read: deal on."""
+    SESSION["now"].close_venue()
+    after_change()
+
+
+def play_again():
+    """A new game with the same seats."""
+    begin(SESSION["now"].again(random.randrange(1, 2**31)))
+
+
+def new_game():
+    """Back to the start screen for a different game."""
+    window.localStorage.removeItem(SAVE_KEY)
+    show_start()
+
+
+def open_dialog(selector):
+    """Open one of the page's static dialogs (rules, settings)."""
+    q(selector).showModal()
+
+
+ACTIONS = {
+    "sort": lambda: toggle("by_strength"),
+    "log": lambda: toggle("log_open"),
+    "last": lambda: open_overlay("last"),
+    "close": close_overlay,
+    "rules": lambda: open_dialog("#rules-dialog"),
+    "settings": lambda: open_dialog("#settings-dialog"),
+    "menu": show_start,
+    "reveal": reveal,
+    "next-venue": next_venue,
+    "again": play_again,
+    "new": new_game,
+}
+
+
+def on_key(evt):
+    """Escape closes a panel; L opens the log, R the rules (not while typing)."""
+    if SESSION["now"] is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    if q("dialog[open]"):
+        return
+    key = evt.key
+    if key == "Escape" and UI["overlay"]:
+        close_overlay()
+    elif key in ("l", "L"):
+        toggle("log_open")
+    elif key in ("r", "R"):
+        open_dialog("#rules-dialog")
+
+
+def main():
+    """Wire the page and say that Python is ready."""
+    q("#start-button").addEventListener("click", proxy(on_start))
+    q("#continue-button").addEventListener("click", proxy(on_continue))
+    q("#game-screen").addEventListener("click", proxy(on_table_click))
+    document.addEventListener("keydown", proxy(on_key))
+    check_save()
+    q("#start-button").disabled = False
+    q("#continue-button").disabled = False
+    q("#load-progress").value = 100
+    q("#load-text").textContent = text("ui.ready")
+    document.body.dataset.ready = "1"
+    document.body.dataset.board = "start"
+    window.pyReadyAt = window.performance.now()
+
+
+main()

@@ -1,0 +1,138 @@
+"""The page's shell, filled in at build time: the start screen and the rules work before Python.
+
+`build.py` calls `fill_template(index_html, sizes)`. Placeholders in `web/index.html`:
+`{{msg:ID}}` (a catalogue sentence, escaped), `{{messages_json}}` (the `ui.` sentences the
+inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
+`{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}` and `{{rules}}`, all made from the engine's
+`GAMES`, so only games that work are offered and every house rule is marked as ours.
+"""
+
+import json
+import re
+from html import escape
+
+from pygame_rules import GAMES
+from pygame_rules.messages import CATALOGUE, text
+
+MAX_SEATS = max(g.max_players for g in GAMES.values())
+BOT_LEVELS = ("heuristic", "random")
+DEFAULT_NAMES = ("", "Ada", "Miles", "Nina", "Ella", "Count", "Duke", "Billie")
+
+
+def t(msg_id, **params):
+    """A catalogue sentence, HTML-escaped."""
+    return escape(text(msg_id, params))
+
+
+def game_tiles():
+    """One large tile (a radio button) per playable game."""
+    tiles = []
+    for i, game in enumerate(GAMES.values()):
+        tiles.append('<label class="tile"><input type="radio" name="game" value="%s"%s>'
+                     '<span class="tile-title">%s</span><span class="tile-blurb">%s</span>'
+                     '<span class="tile-players">%s</span></label>'
+                     % (escape(game.id), " checked" if i == 0 else "", escape(game.title),
+                        t("ui.blurb." + game.id),
+                        t("ui.players_range", min=game.min_players, max=game.max_players)))
+    return "".join(tiles)
+
+
+def game_setup():
+    """Per game: the player count and the options, house rules marked as ours."""
+    out = []
+    for game in GAMES.values():
+        counts = "".join('<label class="pill"><input type="radio" name="players-%s" value="%d"%s>'
+                         '%d</label>' % (escape(game.id), n, " checked" if n == game.max_players
+                                         else "", n)
+                         for n in range(game.min_players, game.max_players + 1))
+        options = "".join(option_html(game, o) for o in game.options)
+        out.append('<fieldset class="game-setup" data-game="%s" data-min="%d" data-max="%d">'
+                   '<legend>%s</legend><div class="counts" role="radiogroup" aria-label="%s">%s'
+                   '</div><div class="options">%s</div></fieldset>'
+                   % (escape(game.id), game.min_players, game.max_players, t("ui.players"),
+                      t("ui.players"), counts, options))
+    return "".join(out)
+
+
+def option_html(game, option):
+    """A checkbox for a yes/no option, with its description and a house-rule mark."""
+    mark = '<span class="house">%s</span> ' % t("ui.house_rule") if option.house_rule else ""
+    return ('<label class="option"><input type="checkbox" name="opt-%s-%s" data-option="%s"%s>'
+            '<span>%s<code>%s</code> %s</span></label>'
+            % (escape(game.id), escape(option.name), escape(option.name),
+               " checked" if option.default else "", mark, escape(option.name),
+               escape(option.description)))
+
+
+def seat_rows():
+    """A row per possible seat: name (any text) and human or bot with its level."""
+    rows = []
+    for i in range(MAX_SEATS):
+        kinds = ['<option value="human"%s>%s</option>' % (" selected" if i == 0 else "",
+                                                          t("ui.human"))]
+        kinds += ['<option value="bot-%s"%s>%s</option>' % (lvl, " selected" if i and j == 0
+                                                            else "", t("ui.bot", level=lvl))
+                  for j, lvl in enumerate(BOT_LEVELS)]
+        rows.append('<div class="seat-row" data-seat="%d"><span class="seat-no">%d</span>'
+                    '<input type="text" name="name-%d" value="%s" maxlength="40" '
+                    'placeholder="%s" aria-label="%s"><select name="kind-%d" aria-label="%s">%s</select></div>'
+                    % (i, i + 1, i, escape(DEFAULT_NAMES[i]), t("ui.default_name", number=i + 1),
+                       t("ui.seat_name", number=i + 1),
+                       i, t("ui.seat_kind", number=i + 1), "".join(kinds)))
+    return "".join(rows)
+
+
+def rules():
+    """The rules of every game in our own words, house rules marked with their options."""
+    out = []
+    for game in GAMES.values():
+        prefix = "rules.%s." % game.id
+        ids = sorted((k for k in CATALOGUE["en"] if k.startswith(prefix)), key=rule_order)
+        body = []
+        for msg_id in ids:
+            tag = "h3" if msg_id.endswith(".h") else "p"
+            body.append("<%s>%s</%s>" % (tag, t(msg_id), tag))
+        house = "".join(house_rule_html(game, h) for h in game.house_rules)
+        out.append('<article class="rules-game" data-game="%s"><h2>%s</h2>%s<h3>%s</h3>'
+                   '<ul class="house-rules">%s</ul></article>'
+                   % (escape(game.id), escape(game.title), "".join(body),
+                      t("ui.house_rules_head"), house))
+    return "".join(out)
+
+
+def rule_order(msg_id):
+    """Sort rules.<game>.<nn>[.h] ids by their number."""
+    return [int(p) if p.isdigit() else p for p in msg_id.split(".")]
+
+
+def house_rule_html(game, house):
+    """One house rule: what it says, and the option that switches it (with its default)."""
+    option = next((o for o in game.options if o.name == house["option"]), None)
+    if option is None:
+        return '<li><span class="house">%s</span> %s</li>' % (t("ui.house_rule"),
+                                                             escape(house["text"]))
+    state = t("ui.default_on") if option.default else t("ui.default_off")
+    return ('<li><span class="house">%s</span> %s <code>%s</code> (%s)</li>'
+            % (t("ui.house_rule"), escape(option.description), escape(option.name), state))
+
+
+def ui_messages():
+    """The `ui.` sentences, for the inline script that runs before Python."""
+    return {k: v for k, v in CATALOGUE["en"].items() if k.startswith("ui.")}
+
+
+def script_json(value):
+    """JSON safe to put inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def fill_template(html, sizes):
+    """Fill every placeholder of web/index.html."""
+    parts = {"messages_json": script_json(ui_messages()), "sizes_json": script_json(sizes),
+             "game_tiles": game_tiles(), "game_setup": game_setup(), "seat_rows": seat_rows(),
+             "rules": rules()}
+    html = re.sub(r"\{\{msg:([a-z0-9_.\-]+)\}\}", lambda m: t(m.group(1)), html)
+    html = re.sub(r"\{\{([a-z_]+)\}\}", lambda m: parts[m.group(1)], html)
+    if "{{" in html:
+        raise ValueError("unfilled placeholder near " + html[html.index("{{"):][:40])
+    return html
