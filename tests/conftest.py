@@ -29,3 +29,27 @@ def built_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "dist"
     stats = build.build(out=out, quiet=True)
     return BuiltSite(out, stats)
+
+
+# --- the browser (pytest-playwright with Debian's Chromium; see shared/stack.md) -------------
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch the system Chromium (playwright install is not possible here)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    """The built site served on 127.0.0.1 for the whole session."""
+    import build
+
+    server = build.serve_in_thread(built_site.path)
+    yield server
+    server.shutdown()
+    server.server_close()

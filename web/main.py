@@ -161,6 +161,7 @@ def draw():
     screen.innerHTML = render.table_html(view, names, session.seats, ui)
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
+    document.body.dataset.moves = str(len(session.state.history))
     if board == "playable" and not hasattr(window, "boardReadyAt"):
         window.boardReadyAt = window.performance.now()
     restore_focus(screen, focus_key, kind)

@@ -1,0 +1,322 @@
+"""End to end: the real page in Debian's Chromium, played by clicks, start to final screen.
+
+Every test also checks, through the `table` fixture, that no request left the page's origin,
+that the console showed no error and that no Python traceback appeared.
+"""
+
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+import pygame_rules
+from pygame_rules.games.take_a_chord.cards import card_name
+
+pytestmark = pytest.mark.e2e
+READY = 120_000
+STEP = 30_000
+BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=venue], " \
+         "body[data-board=over]"
+
+
+class Table:
+    """A browser context on the site, with its requests and console recorded."""
+
+    def __init__(self, browser, url):
+        self.url = url
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.context.add_init_script(
+            "localStorage.setItem('encore.settings', JSON.stringify({pause: 0}))")
+        self.requests, self.problems = [], []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.page = self.context.new_page()
+        self.page.on("console", self.on_console)
+        self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+
+    def on_console(self, msg):
+        """Record console errors and anything that looks like a Python traceback."""
+        if msg.type == "error" or "Traceback" in msg.text:
+            self.problems.append("%s: %s" % (msg.type, msg.text))
+
+    def open(self, url=None):
+        """Load the page and wait until Python is ready."""
+        self.page.goto(url or self.url)
+        self.page.wait_for_selector("body[data-shell]", state="attached")
+        self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+
+    def start(self, players=4, seats=None, seed="4242"):
+        """Fill the start form and start the game; seats is a list of 'human'/'bot-…'."""
+        page = self.page
+        page.check('input[name="players-take-a-chord"][value="%d"]' % players)
+        for i, kind in enumerate(seats or []):
+            page.select_option('[name="kind-%d"]' % i, kind)
+        page.fill("#seed", seed)
+        page.click("#start-button")
+        self.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+
+    def board(self):
+        """(board state, moves so far) as the page reports them."""
+        return self.page.evaluate("[document.body.dataset.board, document.body.dataset.moves]")
+
+    def act(self, selector):
+        """Click something and wait until the board has moved on."""
+        before = self.board()
+        self.page.click(selector)
+        self.page.wait_for_function(
+            "([b, m]) => (document.body.dataset.board !== b || document.body.dataset.moves !== m)"
+            " && document.body.matches(%s)" % json.dumps(BOARDS), arg=before, timeout=STEP)
+
+    def step(self, on_curtain=None, on_playable=None):
+        """Take one step of the game; False once the final screen is shown."""
+        state = self.board()[0]
+        if state == "over":
+            return False
+        if state == "curtain":
+            if on_curtain:
+                on_curtain(self)
+            self.act("[data-action=reveal]")
+        elif state == "venue":
+            self.act("[data-action=next-venue]")
+        else:
+            if on_playable:
+                on_playable(self)
+            self.act(".hand-card.playable >> nth=0")
+        return True
+
+    def play_to_end(self, **hooks):
+        """Play every human card (the first playable one) until the final screen."""
+        steps = 0
+        while self.step(**hooks):
+            steps += 1
+            assert steps < 400, "the game did not end"
+        return steps
+
+    def save(self):
+        """The game saved in localStorage (the page's own save wrapper)."""
+        return json.loads(self.page.evaluate("localStorage.getItem('encore.save')"))
+
+    def engine_state(self):
+        """The engine state the page saved, rebuilt in CPython."""
+        return pygame_rules.load_state(self.save()["engine"])
+
+    def check_clean(self, origin):
+        """No foreign request, no console error, no traceback on the page."""
+        foreign = [u for u in self.requests
+                   if not u.startswith(("data:", "blob:")) and
+                   "%s://%s" % urlsplit(u)[:2] != origin]
+        assert foreign == []
+        assert self.problems == []
+        assert self.page.locator(".py-error, py-error").count() == 0
+
+
+def origin_of(url):
+    """scheme://host:port of a URL."""
+    return "%s://%s" % urlsplit(url)[:2]
+
+
+@pytest.fixture
+def table(browser, site_server):
+    """A fresh browser context on the served site; checked clean at the end."""
+    t = Table(browser, site_server.url)
+    yield t
+    t.check_clean(origin_of(site_server.url))
+    t.context.close()
+
+
+def final_totals(page):
+    """{name: total} read from the final screen."""
+    out = {}
+    for line in page.locator(".final-list li").all_inner_texts():
+        name, total = re.match(r"(.+): (-?\d+) points", line).groups()
+        out[name] = int(total)
+    return out
+
+
+def test_full_four_player_game_against_three_bots(table):
+    """A person plays a whole 4-player game; the final scores are the engine's own."""
+    table.open()
+    table.start(players=4)
+    table.play_to_end()
+    state = table.engine_state()
+    assert state.is_over and len(state.history) == 128
+    replay = pygame_rules.new_game("take-a-chord", 4, seed=4242)
+    for action in state.history:
+        replay.apply(action)
+    names = [s["name"] for s in table.save()["seats"]]
+    assert final_totals(table.page) == dict(zip(names, replay.scores()))
+    winners = table.page.locator(".winners").inner_text()
+    assert all(names[w] in winners for w in replay.winners())
+
+
+def test_full_three_player_game_with_the_non_player(table):
+    """A 3-player game shows the non-player's stack and reaches the final screen."""
+    table.open()
+    table.start(players=3)
+    assert "non-player" in table.page.locator(".seat.non-player").inner_text().lower()
+    assert table.page.locator(".felt .seat").count() == 4
+    table.play_to_end()
+    state = table.engine_state()
+    assert state.is_over and state.players == 3
+    assert list(final_totals(table.page).values()) == sorted(state.scores(), reverse=True)
+
+
+def test_hot_seat_hides_the_other_hand_behind_the_curtain(table):
+    """Two people: behind each curtain no hand is in the DOM; in turn only one's own."""
+    table.open()
+    table.start(players=4, seats=["human", "human", "bot-heuristic", "bot-random"])
+    checked = {"curtain": 0, "turn": 0}
+
+    def markup(t):
+        """The page without the log, whose earlier venues name cards dealt again since."""
+        return re.sub(r'<aside class="log.*?</aside>', "", t.page.content(), flags=re.S)
+
+    def hands():
+        """Each human's hand, as card names, from the saved engine state."""
+        state = table.engine_state()
+        return {s: [card_name(c) for c in state.view(s)["hand"]] for s in (0, 1)}
+
+    def on_curtain(t):
+        """Nothing of either hand may be on the page."""
+        html = markup(t)
+        assert t.page.locator(".hand-card").count() == 0
+        for cards in hands().values():
+            assert not any(c in html for c in cards)
+        checked["curtain"] += 1
+
+    def on_playable(t):
+        """Only the player to act has a hand on the page, and it is theirs."""
+        state = t.engine_state()
+        me = state.current_player
+        shown = sorted(int(x) for x in t.page.eval_on_selector_all(
+            ".hand-card", "els => els.map(e => e.dataset.card)"))
+        assert shown == state.view(me)["hand"]
+        other = hands()[1 - me]
+        assert not any(c in markup(t) for c in other)
+        checked["turn"] += 1
+
+    table.play_to_end(on_curtain=on_curtain, on_playable=on_playable)
+    assert checked["curtain"] >= 4 and checked["turn"] >= 60
+
+
+def test_an_illegal_click_shows_the_reason_and_changes_nothing(table):
+    """Clicking a dimmed card shows the engine's reason; the game and the save stay put."""
+    table.open()
+    table.start(players=4)
+    for _ in range(200):
+        if table.board()[0] == "playable" and table.page.locator(".hand-card.dimmed").count():
+            break
+        table.step()
+    else:
+        pytest.fail("never held a card that could not be played")
+    before_save = table.save()
+    before_hand = table.page.locator(".hand").inner_html()
+    table.page.click(".hand-card.dimmed >> nth=0")
+    notice = table.page.locator("#game-screen .notice")
+    notice.wait_for()
+    assert notice.inner_text().startswith("You must follow")
+    assert table.save() == before_save
+    assert table.page.locator(".hand").inner_html().replace(" ", "") == \
+        before_hand.replace(" ", "")
+    assert table.board()[0] == "playable"
+
+
+def test_a_reload_in_mid_trick_resumes_exactly(table):
+    """Reload with cards on the table; Continue brings back the same trick, hand and save."""
+    table.open()
+    table.start(players=4)
+    for _ in range(200):
+        if table.board()[0] == "playable" and table.page.locator(".trick-slot.filled").count():
+            break
+        table.step()
+    trick = table.page.eval_on_selector_all(".trick-slot", "els => els.map(e => e.ariaLabel)")
+    hand = table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)")
+    save = table.save()
+    table.page.reload()
+    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    button = table.page.locator("#continue-button")
+    assert button.is_visible() and "venue 1" in button.inner_text()
+    button.click()
+    table.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    assert table.page.eval_on_selector_all(".trick-slot", "els => els.map(e => e.ariaLabel)") \
+        == trick
+    assert table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)") \
+        == hand
+    assert table.save() == save
+
+
+def test_a_corrupt_save_gets_a_message_and_a_fresh_start(table):
+    """A damaged save is refused with a message; the start screen still works."""
+    table.open()
+    table.page.evaluate("localStorage.setItem('encore.save', '{\"format\": \"encore-web\", "
+                        "\"version\": 1, \"summary\": {\"title\": \"x\", \"venue\": 2}, "
+                        "\"engine\": \"tampered\"}')")
+    table.page.reload()
+    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    notice = table.page.locator("#save-notice")
+    assert notice.is_visible() and "could not be resumed" in notice.inner_text()
+    assert table.page.locator("#continue-box").is_hidden()
+    assert table.page.evaluate("localStorage.getItem('encore.save')") is None
+    table.start(players=3)
+    assert table.board()[0] in ("playable", "curtain", "venue", "over")
+
+
+def test_offline_after_a_first_visit_with_the_server_stopped(browser, built_site):
+    """After one visit the service worker serves everything: reload offline and play it out."""
+    import build
+
+    server = build.serve_in_thread(built_site.path)
+    t = Table(browser, server.url)
+    try:
+        t.open()
+        assert t.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        t.context.set_offline(True)
+        server.shutdown()
+        server.server_close()
+        t.open()
+        assert t.page.evaluate("navigator.onLine") is False
+        t.start(players=3)
+        t.play_to_end()
+        assert t.engine_state().is_over
+        t.check_clean(origin_of(server.url))
+    finally:
+        t.context.close()
+
+
+def test_served_under_a_sub_path(browser, built_site):
+    """Relative URLs only: the site works under /encore/ like a GitHub Pages project site."""
+    import build
+
+    server = build.serve_in_thread(built_site.path, subpath="encore")
+    t = Table(browser, server.url)
+    try:
+        assert server.url.endswith("/encore/")
+        t.open()
+        t.start(players=4)
+        for _ in range(12):
+            t.step()
+        assert all(urlsplit(u).path.startswith("/encore/") for u in t.requests
+                   if u.startswith("http"))
+        t.check_clean(origin_of(server.url))
+    finally:
+        t.context.close()
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_table_fits_a_phone_and_a_laptop(table, size):
+    """At 390×844 and 1280×800 the hand, the trick and the status are on screen and usable."""
+    table.page.set_viewport_size({"width": size[0], "height": size[1]})
+    table.open()
+    table.start(players=4)
+    for selector in (".hand-card.playable", ".trick", ".status-main", ".key-ring"):
+        box = table.page.locator(selector).first.bounding_box()
+        assert box and box["width"] > 20 and 0 <= box["x"] <= size[0] - 10
+    width = table.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size[0]
+    table.page.keyboard.press("Tab")
+    table.page.locator(".hand-card.playable").first.focus()
+    before = table.board()
+    table.page.keyboard.press("Enter")
+    table.page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1])
