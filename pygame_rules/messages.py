@@ -248,6 +248,12 @@ CATALOGUE = {
 }
 
 
+def escape(s):
+    """Text made safe inside HTML (what html.escape does, without importing html.entities)."""
+    return (str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
 def text(msg_id, params=None, lang="en"):
     """Render one message of the catalogue with its parameters."""
     table = CATALOGUE.get(lang, CATALOGUE["en"])

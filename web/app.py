@@ -8,7 +8,6 @@ all come from the engine's `apply`, `view` and `events_for`.
 import json
 
 import pygame_rules
-from pygame_rules.bots import make_bot
 from pygame_rules.core import EngineError, SaveError
 from pygame_rules.messages import text
 
@@ -33,6 +32,7 @@ class Session:
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_venue = shown_venue  # venues whose score table the players have closed
+        from pygame_rules.bots import make_bot  # the bots load with the first game, not at start-up
         self.bots = [make_bot(state.game.id, s.get("bot") or "heuristic", seed=i)
                      if s["kind"] == "bot" else None for i, s in enumerate(seats)]
 

@@ -59,6 +59,8 @@ def read_setup():
 
 def on_start(_evt=None):
     """Start a new game from the form."""
+    if not hasattr(window, "startClickAt"):
+        window.startClickAt = window.performance.now()
     game, seats, seed, options = read_setup()
     begin(app.Session.start(game, seats, seed, options))
 

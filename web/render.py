@@ -5,13 +5,12 @@ player typed is escaped; every sentence comes from the message catalogue.
 """
 
 import math
-from html import escape
 
 from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, COLOUR_SYMBOLS,
                                                    card_name, colour_name)
 from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
-from pygame_rules.messages import text
+from pygame_rules.messages import escape, text
 
 
 def t(msg_id, **params):

@@ -9,10 +9,8 @@ inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for hon
 
 import json
 import re
-from html import escape
-
 from pygame_rules import GAMES
-from pygame_rules.messages import CATALOGUE, text
+from pygame_rules.messages import CATALOGUE, escape, text
 
 MAX_SEATS = max(g.max_players for g in GAMES.values())
 BOT_LEVELS = ("heuristic", "random")
