@@ -88,7 +88,7 @@ class Option:
     name: str
     default: object
     allowed: tuple
-    description: str
+    msg: str            # the catalogue message that describes it
     house_rule: bool = False
 
 

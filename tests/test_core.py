@@ -136,14 +136,20 @@ def test_playing_after_the_end_is_refused():
 
 
 def test_every_message_id_in_the_code_is_in_the_catalogue():
-    """Each message id the engine or the command line names exists in English."""
+    """Each message id the engine, the command line or the page names exists in English."""
     root = pathlib.Path(pygame_rules.__file__).parent
+    web = root.parent / "web"
     used = set()
-    for path in root.rglob("*.py"):
+    for path in list(root.rglob("*.py")) + list(web.glob("*.py")) + list(web.glob("*.html")):
         if path.name == "messages.py":
             continue
-        used |= set(re.findall(r'"((?:error|save|tac|cli)\.[a-z_.0-9]+)"', path.read_text()))
-    assert used, "the scan found no message ids"
+        source = path.read_text()
+        used |= set(re.findall(r'"((?:error|save|tac|cli|ui)\.[a-z_.0-9\-]+)"', source))
+        used |= set(re.findall(r"\{\{msg:([a-z0-9_.\-]+)\}\}", source))
+    for game in pygame_rules.GAMES.values():
+        used |= {o.msg for o in game.options} | {h["msg"] for h in game.house_rules}
+        used.add("ui.blurb." + game.id)
+    assert len(used) > 100, "the scan found too few message ids"
     missing = sorted(m for m in used if m not in CATALOGUE["en"] and not m.endswith("."))
     assert missing == []
 

@@ -59,7 +59,7 @@ def option_html(game, option):
             '<span>%s<code>%s</code> %s</span></label>'
             % (escape(game.id), escape(option.name), escape(option.name),
                " checked" if option.default else "", mark, escape(option.name),
-               escape(option.description)))
+               t(option.msg)))
 
 
 def seat_rows():
@@ -108,10 +108,10 @@ def house_rule_html(game, house):
     option = next((o for o in game.options if o.name == house["option"]), None)
     if option is None:
         return '<li><span class="house">%s</span> %s</li>' % (t("ui.house_rule"),
-                                                             escape(house["text"]))
+                                                             t(house["msg"]))
     state = t("ui.default_on") if option.default else t("ui.default_off")
     return ('<li><span class="house">%s</span> %s <code>%s</code> (%s)</li>'
-            % (t("ui.house_rule"), escape(option.description), escape(option.name), state))
+            % (t("ui.house_rule"), t(house["msg"]), escape(option.name), state))
 
 
 def ui_messages():
