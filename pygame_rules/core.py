@@ -190,6 +190,10 @@ class GameState:
         """Seats that won (empty until the game is over)."""
         return self._winners() if self.is_over else []
 
+    def redact(self, event, seat):
+        """An event as `seat` may see it; games with hidden information override this."""
+        return event
+
     def events_for(self, seat):
         """The event log with what `seat` may not see removed (None: a spectator)."""
         return [self.redact(e, seat) for e in self.events or ()]

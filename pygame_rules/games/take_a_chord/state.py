@@ -17,6 +17,7 @@ NON_PLAYER = 3
 CHART = (0, 10, 20, 30, 10, 0, -10, -20, -30, -40)
 IMPROVISATION_BONUS = 15
 IMPROVISATION_LIMIT = {4: 3, 3: 2}
+ALL_CARD_IDS = frozenset(range(DECK_SIZE))
 
 
 def venue_score(tricks, spotlight, improvisations):
@@ -112,9 +113,7 @@ class TakeAChordState(GameState):
     # --- legality ---------------------------------------------------------------------------
     def _match_pool(self):
         """Cards whose chord a follower may match: this round's face-up cards (HOUSE RULE)."""
-        if self.options["match_face_up_round_only"]:
-            return self.round_cards
-        return self.facedown + self.round_cards
+        return self._pool_before() + self.round_cards
 
     def legal_mask(self):
         """Bitmask of the cards the current player may play."""
@@ -384,9 +383,6 @@ class TakeAChordState(GameState):
         table = mask_of(self.round_cards) | mask_of(self.facedown)
         return {"hands": list(self.hands), "table": table, "won": list(self.won),
                 "set_aside": mask_of(self.set_aside)}
-
-
-ALL_CARD_IDS = frozenset(range(DECK_SIZE))
 
 
 def key_changer(cards, order, players, earlier, options, blocked):
