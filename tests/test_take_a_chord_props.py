@@ -7,7 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine_helpers
 import pygame_rules
+from engine_helpers import snapshot
 from pygame_rules.games.take_a_chord.cards import ALL_CARDS, COLOUR_MASK, DECK_SIZE, cards_of
 from pygame_rules.games.take_a_chord.infoset import resample
 
@@ -17,28 +19,8 @@ SETTINGS = settings(max_examples=25, deadline=None,
 
 
 def random_game(players, seed, choices):
-    """Yield each state of a game whose moves are picked by `choices` (then by a seeded RNG)."""
-    state = pygame_rules.new_game(GAME, players, seed=seed)
-    rng = random.Random(seed)
-    i = 0
-    while not state.is_over:
-        yield state
-        legal = state.legal_actions()
-        pick = choices[i] if i < len(choices) else rng.randrange(len(legal))
-        state.apply(legal[pick % len(legal)])
-        i += 1
-    yield state
-
-
-def snapshot(state):
-    """Every field of a state, for 'nothing changed' checks."""
-    fields = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            value = getattr(state, name)
-            fields[name] = value.state if name == "rng" else repr(value)
-    fields["events"] = json.dumps(state.events)
-    return fields
+    """Each state of a random Take The "A" Chord game."""
+    return engine_helpers.random_game(GAME, players, seed, choices)
 
 
 games = st.tuples(st.sampled_from([3, 4]), st.integers(0, 2**32),
@@ -97,30 +79,6 @@ def test_every_illegal_card_is_refused_and_changes_nothing(game):
 
 @SETTINGS
 @given(games)
-def test_same_seed_and_actions_give_identical_saves(game):
-    """A seed plus the list of actions reproduces a game exactly."""
-    players, seed, _ = game
-    played = list(random_game(*game))[-1]
-    again = pygame_rules.new_game(GAME, players, seed=seed)
-    for action in played.history:
-        again.apply(action)
-    assert again.to_json() == played.to_json()
-    assert again.events == played.events
-
-
-@settings(max_examples=6, deadline=None)
-@given(games)
-def test_save_round_trip_is_exact_at_every_step(game):
-    """to_json → load_state → to_json is identical, and the loaded game plays on the same."""
-    for state in random_game(*game):
-        text = state.to_json()
-        loaded = pygame_rules.load_state(text)
-        assert loaded.to_json() == text
-        assert snapshot(loaded) == snapshot(state)
-
-
-@SETTINGS
-@given(games)
 def test_views_do_not_depend_on_hidden_cards(game):
     """view(seat) is the same whatever the cards hidden from that seat are."""
     players, seed, _ = game
@@ -165,21 +123,6 @@ def test_public_events_name_only_cards_that_were_played():
             else:
                 named = set(e.get("cards", [])) | ({e["card"]} if "card" in e else set())
                 assert named <= played, e
-
-
-def test_clone_is_independent_and_can_drop_events():
-    """A clone plays on without touching the original; keep_events=False switches the log off."""
-    state = pygame_rules.new_game(GAME, 4, seed=5)
-    for _ in range(10):
-        state.apply(state.legal_actions()[0])
-    before = snapshot(state)
-    fast = state.clone(keep_events=False)
-    while not fast.is_over:
-        fast.apply(fast.legal_actions()[-1])
-    assert fast.events is None and fast.is_over
-    assert snapshot(state) == before
-    full = state.clone()
-    assert snapshot(full) == before
 
 
 def test_scores_add_up_to_the_venue_rows():

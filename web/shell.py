@@ -4,15 +4,18 @@
 `{{msg:ID}}` (a catalogue sentence, escaped), `{{messages_json}}` (the `ui.` sentences the
 inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
 `{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}` and `{{rules}}`, all made from the engine's
-`GAMES`, so only games that work are offered and every house rule is marked as ours.
+`GAMES` that have a table module (`tables.TABLES`), so only games that work are offered and
+every house rule is marked as ours.
 """
 
 import json
 import re
 from pygame_rules import GAMES
 from pygame_rules.messages import CATALOGUE, escape, text
+from tables import TABLES
 
-MAX_SEATS = max(g.max_players for g in GAMES.values())
+PAGE_GAMES = tuple(g for g in TABLES if g in GAMES)  # games the page can draw, in tile order
+MAX_SEATS = max(GAMES[g].max_players for g in PAGE_GAMES)
 BOT_LEVELS = ("heuristic", "random")
 DEFAULT_NAMES = ("", "Ada", "Miles", "Nina", "Ella", "Count", "Duke", "Billie")
 
@@ -22,10 +25,15 @@ def t(msg_id, **params):
     return escape(text(msg_id, params))
 
 
+def page_games():
+    """The registered games the page offers (only those it can play)."""
+    return [GAMES[g] for g in PAGE_GAMES]
+
+
 def game_tiles():
     """One large tile (a radio button) per playable game."""
     tiles = []
-    for i, game in enumerate(GAMES.values()):
+    for i, game in enumerate(page_games()):
         tiles.append('<label class="tile"><input type="radio" name="game" value="%s"%s>'
                      '<span class="tile-title">%s</span><span class="tile-blurb">%s</span>'
                      '<span class="tile-players">%s</span></label>'
@@ -38,7 +46,7 @@ def game_tiles():
 def game_setup():
     """Per game: the player count and the options, house rules marked as ours."""
     out = []
-    for game in GAMES.values():
+    for game in page_games():
         counts = "".join('<label class="pill"><input type="radio" name="players-%s" value="%d"%s>'
                          '%d</label>' % (escape(game.id), n, " checked" if n == game.max_players
                                          else "", n)
@@ -53,13 +61,20 @@ def game_setup():
 
 
 def option_html(game, option):
-    """A checkbox for a yes/no option, with its description and a house-rule mark."""
+    """A checkbox for a yes/no option, else a list of its values; house rules marked."""
     mark = '<span class="house">%s</span> ' % t("ui.house_rule") if option.house_rule else ""
-    return ('<label class="option"><input type="checkbox" name="opt-%s-%s" data-option="%s"%s>'
-            '<span>%s<code>%s</code> %s</span></label>'
-            % (escape(game.id), escape(option.name), escape(option.name),
-               " checked" if option.default else "", mark, escape(option.name),
-               t(option.msg)))
+    name = "opt-%s-%s" % (escape(game.id), escape(option.name))
+    if isinstance(option.default, bool):
+        control = ('<input type="checkbox" name="%s" data-option="%s"%s>'
+                   % (name, escape(option.name), " checked" if option.default else ""))
+    else:
+        values = "".join('<option value="%s"%s>%s</option>'
+                         % (escape(v), " selected" if v == option.default else "", escape(v))
+                         for v in option.allowed)
+        control = ('<select name="%s" data-option="%s" aria-label="%s">%s</select>'
+                   % (name, escape(option.name), escape(option.name), values))
+    return ('<label class="option">%s<span>%s<code>%s</code> %s</span></label>'
+            % (control, mark, escape(option.name), t(option.msg)))
 
 
 def seat_rows():
@@ -83,7 +98,7 @@ def seat_rows():
 def rules():
     """The rules of every game in our own words, house rules marked with their options."""
     out = []
-    for game in GAMES.values():
+    for game in page_games():
         prefix = "rules.%s." % game.id
         ids = sorted((k for k in CATALOGUE["en"] if k.startswith(prefix)), key=rule_order)
         body = []

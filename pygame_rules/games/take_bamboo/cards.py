@@ -1,0 +1,69 @@
+"""TAKE's bamboo cards: 54 cards in three colours, numbered by a preset (HR-T1), plus 6 glowing.
+
+Card ids: 0..53 are bamboo cards, `colour * 18 + index` with the index running through the
+ranks in order (two copies of 1..9 by default, three of 1..6 with the "six" preset), so sorting
+ids sorts by colour then rank. Ids 54..59 are the glowing bamboo: no colour, no number.
+"""
+
+from ...messages import text
+
+COLOURS = 3
+PER_COLOUR = 18
+BAMBOO = COLOURS * PER_COLOUR
+GLOWING = tuple(range(BAMBOO, BAMBOO + 6))
+COLOUR_SYMBOLS = ("❦", "⧖", "⚡")      # leaf, helix-like, bolt
+COLOUR_CODES = ("or", "bi", "st")
+PRESETS = {"nine": (9, 2), "six": (6, 3)}  # top rank, copies of each rank (HR-T1)
+
+
+def colour_of(card):
+    """The colour (0 Organic, 1 Biotech, 2 Stainless) of a bamboo card."""
+    return card // PER_COLOUR
+
+
+def rank_table(preset):
+    """The rank of every bamboo card id under a preset, as a tuple."""
+    top, copies = PRESETS[preset]
+    return tuple((c % PER_COLOUR) // copies + 1 for c in range(BAMBOO))
+
+
+def card_of(colour, rank, copy=0, preset="nine"):
+    """The id of a given copy of a colour's rank."""
+    top, copies = PRESETS[preset]
+    return colour * PER_COLOUR + (rank - 1) * copies + copy
+
+
+def colour_name(colour, lang="en"):
+    """A colour's name in English and Japanese, e.g. 'Organic (オーガニック)'."""
+    return text("take.colour.%d" % colour, lang=lang)
+
+
+def card_name(card, ranks, lang="en"):
+    """A card's name, e.g. 'Organic 7'; glowing cards are 'a glowing bamboo'."""
+    if card >= BAMBOO:
+        return text("take.glowing", lang=lang)
+    return text("take.card", {"colour": text("take.colour_short.%d" % colour_of(card), lang=lang),
+                              "rank": ranks[card]}, lang)
+
+
+def card_code(card, ranks):
+    """A short code such as 'Or7', for tests and the command line."""
+    return "%s%d" % (COLOUR_CODES[colour_of(card)].capitalize(), ranks[card])
+
+
+def cards_of(mask):
+    """The card ids in a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards):
+    """The bitmask of some card ids."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

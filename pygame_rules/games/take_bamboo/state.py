@@ -1,0 +1,574 @@
+"""TAKE トリックの翁: bamboo trick-taking, card passing, the two-colour limit, gifting, race to 25.
+
+Rules: shared/rules/take-bamboo.md (G1, R1, T1, S1, S2, E1 and the house rules HR-T1..T12).
+Seats sit clockwise 0..n-1: a seat's left neighbour is seat + 1 (the next to play), its right
+neighbour seat - 1. Every decision is an action of the seat that makes it:
+
+    ("pass", left_card, right_card)   each seat in turn from the dealer; the others' choices
+                                      are hidden until all have chosen, then the cards move
+    ("play", card)                    any card from the hand
+    ("extra", card)                   a trump winner picks its extra from the trick (HR-T6)
+    ("gift", "left" | "right")        a card that would be a 3rd colour goes to a neighbour
+    ("accept",) / ("refuse",)         the neighbour's answer (forced refusals need no action)
+
+A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
+"""
+
+from ...core import GameState, IllegalAction, SetupError
+from .cards import BAMBOO, COLOURS, GLOWING, card_name, cards_of, colour_of, mask_of, rank_table
+
+HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
+TARGET = 25
+MAX_ROUNDS = 3
+TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
+DIRECTIONS = ("left", "right")
+
+
+def colour_points(counts):
+    """S1: each player's points for one colour from everyone's counts of it."""
+    top = max(counts)
+    out = []
+    for c in counts:
+        tied = counts.count(c)
+        if c == 0 or (c == top and tied == 1):
+            out.append(0)
+        else:
+            out.append(c * tied if tied > 1 else c)
+    return out
+
+
+def trick_winner(cards, ranks, trump):
+    """Index of the winning card: the first trump, else the first highest of the lead colour."""
+    for i, c in enumerate(cards):
+        if ranks[c] == trump:
+            return i
+    lead = colour_of(cards[0])
+    best = 0
+    for i, c in enumerate(cards):
+        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
+            best = i
+    return best
+
+
+class TakeBambooState(GameState):
+    """The whole table: hands, tableaux of bamboo, the trick, gifts in progress, the scores."""
+
+    __slots__ = ("n", "ranks", "trump", "round_no", "dealer", "hands", "tableau", "draw",
+                 "glowing", "discard", "phase", "passes", "pass_order", "received", "leader",
+                 "trick", "trick_no", "queue", "pending", "totals", "round_rows",
+                 "current_player", "last_trick", "end_reason", "taken", "winner")
+
+    # --- set-up -----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game, players, seed, options, setup):
+        """A new game: trump number and first dealer from the seed (or a test set-up)."""
+        s = cls.__new__(cls)
+        setup = _check_setup(setup, players, options)
+        s._init_base(game, players, seed, options, setup)
+        s.n = players
+        s.ranks = rank_table(options["deck"])
+        trump = options["trump"]
+        s.trump = int(trump) if trump != "random" else TRUMP_NUMBERS[s.rng.below(5)]
+        s.dealer = s.rng.below(players)
+        s.totals = [0] * players
+        s.winner = None
+        s.round_rows = []
+        s.round_no = 0
+        s.end_reason = None
+        if setup:
+            s.trump = setup.get("trump", s.trump)
+            s.dealer = setup.get("dealer", s.dealer)
+            s.round_no = setup.get("round", 0)
+            s.totals = list(setup.get("scores", s.totals))
+        s.emit("game_start", players=players, trump=s.trump, dealer=s.dealer,
+               options=dict(options))
+        s._start_round()
+        return s
+
+    def _start_round(self):
+        """R1: deal, draw the initial bamboo and its doubles, then everyone passes."""
+        n = self.n
+        self.tableau = [[[] for _ in range(COLOURS)] for _ in range(n)]
+        self.glowing = list(GLOWING)
+        self.discard = []
+        self.trick, self.trick_no, self.queue, self.pending = [], 1, [], None
+        self.last_trick, self.taken = None, []
+        self.passes, self.received = [None] * n, [None] * n
+        fixed = self.setup if self.setup and self.round_no == self.setup.get("round", 0) else None
+        if fixed:
+            hands = [list(h) for h in fixed["hands"]]
+            used = set(sum(hands, [])) | {e if e >= 0 else ~e for st in fixed.get("tableau", [])
+                                          for stack in st for e in stack}
+            self.draw = list(fixed.get("draw") or [c for c in range(BAMBOO) if c not in used])
+            self.discard = list(fixed.get("discard", []))
+            self.draw = [c for c in self.draw if c not in self.discard]
+        else:
+            deck = list(range(BAMBOO))
+            self.rng.shuffle(deck)
+            size = HAND_SIZE[n]
+            hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+            self.draw = deck[n * size:]
+        self.hands = [mask_of(h) for h in hands]
+        self.emit("round_start", round=self.round_no + 1, dealer=self.dealer,
+                  hands=[sorted(h) for h in hands], draw=len(self.draw))
+        if fixed and "tableau" in fixed:
+            self.tableau = [[list(stack) for stack in st] for st in fixed["tableau"]]
+            self.glowing = [g for g in GLOWING if g not in used]
+        else:
+            self._initial_bamboo()
+        self.leader = self.dealer
+        if fixed and not fixed.get("pass", True):
+            self._start_trick(self.dealer)
+        else:
+            self.phase = "pass"
+            self.pass_order = [(self.dealer + i) % n for i in range(n)]
+            self.current_player = self.pass_order[0]
+
+    def _clockwise(self):
+        """Seats from the dealer, clockwise."""
+        return [(self.dealer + i) % self.n for i in range(self.n)]
+
+    def _initial_bamboo(self):
+        """Each seat's initial bamboo, then a face-down double where it matches the trump."""
+        for seat in self._clockwise():
+            card = self.draw.pop()
+            self.tableau[seat][colour_of(card)].append(card)
+            self.emit("initial_bamboo", seat=seat, card=card, colour=colour_of(card))
+        for seat in self._clockwise():
+            first = next(e for stack in self.tableau[seat] for e in stack)
+            if self.ranks[first] == self.trump:
+                glowing = self.n == 6 or not self.draw             # HR-T4
+                extra = self.glowing.pop() if glowing else self.draw.pop()
+                self.tableau[seat][colour_of(first)].append(~extra)
+                self.emit("initial_double", seat=seat, colour=colour_of(first), extra=extra,
+                          glowing=glowing)
+
+    # --- legality ---------------------------------------------------------------------------
+    def legal_actions(self):
+        """Every action the current seat may take, in a stable order."""
+        if self.current_player is None:
+            return []
+        seat, phase = self.current_player, self.phase
+        if phase == "pass":
+            hand = cards_of(self.hands[seat])
+            return [("pass", a, b) for a in hand for b in hand if a != b]
+        if phase == "play":
+            return [("play", c) for c in cards_of(self.hands[seat])]
+        if phase == "extra":
+            return [("extra", c) for c in self._extra_choices()]
+        if phase == "gift":
+            return [("gift", "left"), ("gift", "right")]
+        return [("accept",), ("refuse",)]
+
+    def check(self, action):
+        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            raise IllegalAction("error.bad_action", action=repr(action))
+        kind, phase = action[0], self.phase
+        wanted = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
+                  "accept": "accept", "refuse": "accept"}.get(kind)
+        if wanted != phase:
+            raise IllegalAction("take.wrong_phase." + phase)
+        if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
+            raise IllegalAction("error.bad_action", action=repr(action))
+        if action not in set(self.legal_actions()):
+            raise IllegalAction(self._refusal(action), **self._refusal_params(action))
+
+    def _refusal(self, action):
+        """The message id saying why a well-formed action of this phase is refused."""
+        hand = self.hands[self.current_player]
+        cards = [a for a in action[1:] if isinstance(a, int) and not isinstance(a, bool)]
+        if len(cards) != len(action) - 1:
+            return "error.bad_action"
+        if self.phase in ("pass", "play") and any(not 0 <= c < BAMBOO or not hand >> c & 1
+                                                  for c in cards):
+            return "take.not_in_hand"
+        if self.phase == "pass":
+            return "take.pass_two_different"
+        if self.phase == "extra":
+            return "take.extra_not_offered"
+        return "error.bad_action"
+
+    def _refusal_params(self, action):
+        """Parameters for the refusal message."""
+        bad = next((c for c in action[1:] if isinstance(c, int) and 0 <= c < BAMBOO and
+                    not self.hands[self.current_player] >> c & 1), None)
+        return {"action": repr(action), "card": card_name(bad, self.ranks) if bad is not None
+                else ""}
+
+    def describe(self, action):
+        """The action in words."""
+        kind = action[0]
+        if kind in ("play", "extra"):
+            return card_name(action[1], self.ranks)
+        if kind == "pass":
+            return "%s ← · → %s" % (card_name(action[1], self.ranks),
+                                    card_name(action[2], self.ranks))
+        return " ".join(str(a) for a in action)
+
+    # --- playing ----------------------------------------------------------------------------
+    def _apply(self, action):
+        """Carry out a checked action."""
+        getattr(self, "_do_" + action[0])(*action[1:])
+
+    def _do_pass(self, left, right):
+        """Set aside this seat's two cards; once all have chosen, hand them over."""
+        seat = self.current_player
+        self.hands[seat] &= ~((1 << left) | (1 << right))
+        self.passes[seat] = (left, right)
+        self.emit("pass_chosen", seat=seat, left=left, right=right)
+        waiting = [s for s in self.pass_order if self.passes[s] is None]
+        if waiting:
+            self.current_player = waiting[0]
+            return
+        for s in range(self.n):
+            from_left = self.passes[(s + 1) % self.n][1]   # the left neighbour passes right
+            from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
+            self.hands[s] |= (1 << from_left) | (1 << from_right)
+            self.received[s] = (from_left, from_right)
+        self.emit("pass_exchange", received=[list(r) for r in self.received])
+        self._start_trick(self.dealer)
+
+    def _start_trick(self, leader):
+        """A new trick, led by `leader`."""
+        self.phase = "play"
+        self.leader = leader
+        self.trick = []
+        self.current_player = leader
+
+    def _do_play(self, card):
+        """Play any card; after the last one, settle the trick."""
+        seat = self.current_player
+        self.hands[seat] ^= 1 << card
+        self.trick.append((seat, card))
+        self.emit("card_played", seat=seat, card=card, trick=self.trick_no,
+                  trump=self.ranks[card] == self.trump)
+        if len(self.trick) < self.n:
+            self.current_player = (seat + 1) % self.n
+        else:
+            self._settle_trick()
+
+    def _settle_trick(self):
+        """T1.3–4: the winner, then every acquisition in play order."""
+        cards = [c for _, c in self.trick]
+        win = trick_winner(cards, self.ranks, self.trump)
+        winner, by_trump = self.trick[win][0], self.ranks[cards[win]] == self.trump
+        lead = colour_of(cards[0])
+        self.emit("trick_won", seat=winner, card=cards[win], by_trump=by_trump,
+                  trick=self.trick_no, cards=[[s, c] for s, c in self.trick])
+        self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
+                           "cards": [[s, c] for s, c in self.trick]}
+        self.queue = [(s, c, s == winner and by_trump) for i, (s, c) in enumerate(self.trick)
+                      if i == win or (colour_of(c) == lead and self.ranks[c] == 1)]
+        self.taken = [c for _, c, _ in self.queue]
+        self.winner = winner
+        self._next_acquisition()
+
+    def _next_acquisition(self):
+        """Resolve queued acquisitions one by one; then discard the rest and lead on."""
+        while self.queue:
+            seat, card, extra = self.queue.pop(0)
+            bundle = [card]
+            if extra:
+                choices = self._extra_choices()
+                if self.discard:
+                    bundle.append(~self.discard.pop())
+                    self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
+                elif len(choices) > 1 and self.options["trick_extra"] == "winner_chooses":
+                    self.pending = {"seat": seat, "bundle": bundle, "colour": colour_of(card)}
+                    self.phase, self.current_player = "extra", seat
+                    return
+                elif choices and self.options["trick_extra"] == "winner_chooses":
+                    bundle.append(~self._take_extra(seat, choices[0]))
+            if not self._place_or_gift(seat, bundle, colour_of(card)):
+                return
+        self._finish_trick()
+
+    def _extra_choices(self):
+        """Cards of this trick nobody acquires: the trump winner's possible extras (HR-T6)."""
+        return sorted(c for _, c in self.trick if c not in self.taken)
+
+    def _take_extra(self, seat, card):
+        """Take `card` from the trick as the trump winner's face-down extra."""
+        self.taken.append(card)
+        self.emit("extra_taken", seat=seat, source="trick", card=card)
+        return card
+
+    def _do_extra(self, card):
+        """The trump winner picked its extra from the trick."""
+        p = self.pending
+        p["bundle"].append(~self._take_extra(p["seat"], card))
+        self.pending = None
+        if self._place_or_gift(p["seat"], p["bundle"], p["colour"]):
+            self._next_acquisition()
+
+    def held(self, seat):
+        """The colours in a seat's tableau."""
+        return [c for c in range(COLOURS) if self.tableau[seat][c]]
+
+    def can_take(self, seat, colour):
+        """True if `colour` would not be a 3rd colour for `seat`."""
+        held = self.held(seat)
+        return colour in held or len(held) < 2
+
+    def _place_or_gift(self, seat, bundle, colour):
+        """Place a bundle, or start a gift; True when play can go on without a decision."""
+        if self.can_take(seat, colour):
+            self._place(seat, bundle, colour, "acquire")
+            return True
+        self.pending = {"giver": seat, "bundle": bundle, "colour": colour, "receiver": None}
+        self.phase, self.current_player = "gift", seat
+        return False
+
+    def _place(self, seat, bundle, colour, how):
+        """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
+        self.tableau[seat][colour].extend(bundle)
+        self.emit(how, seat=seat, card=bundle[0], colour=colour, extra=len(bundle) > 1)
+
+    def _do_gift(self, direction):
+        """The giver offers the bundle to a neighbour, who may be forced to refuse."""
+        p = self.pending
+        giver = p["giver"]
+        receiver = (giver + 1) % self.n if direction == "left" else (giver - 1) % self.n
+        p["receiver"] = receiver
+        forced = not self.can_take(receiver, p["colour"])
+        self.emit("gift_offered", giver=giver, receiver=receiver, direction=direction,
+                  card=p["bundle"][0], colour=p["colour"], extra=len(p["bundle"]) > 1,
+                  forced_refusal=forced)
+        if forced:
+            self._refuse(forced=True)
+        else:
+            self.phase, self.current_player = "accept", receiver
+
+    def _do_accept(self):
+        """The receiver stacks the bundle; both score 1; 25 ends the game at once."""
+        p, self.pending = self.pending, None
+        self._place(p["receiver"], p["bundle"], p["colour"], "gift_received")
+        for seat in (p["giver"], p["receiver"]):
+            self.totals[seat] += 1
+        self.emit("gift_accepted", giver=p["giver"], receiver=p["receiver"],
+                  scores=list(self.totals))
+        if max(self.totals) >= TARGET:
+            self._end_game("gift")
+            return
+        self._resume()
+
+    def _do_refuse(self):
+        """The receiver refuses: the bundle is discarded and the giver (HR-T9) loses 1."""
+        self._refuse(forced=False)
+
+    def _refuse(self, forced):
+        """Discard the gift and charge the penalty (never below 0)."""
+        p, self.pending = self.pending, None
+        self.discard.extend(e if e >= 0 else ~e for e in p["bundle"])
+        who = p["giver"] if self.options["penalty"] == "giver" else self.winner
+        before = self.totals[who]
+        self.totals[who] = max(0, before - 1)
+        self.emit("gift_refused", giver=p["giver"], receiver=p["receiver"], forced=forced,
+                  penalised=who, points=self.totals[who] - before, scores=list(self.totals))
+        self._resume()
+
+    def _resume(self):
+        """Go on with the trick's remaining acquisitions after a decision."""
+        self.phase = "play"
+        self._next_acquisition()
+
+    def _finish_trick(self):
+        """T1.6–7: the cards nobody took are discarded; the winner leads or the round ends."""
+        rest = [c for _, c in self.trick if c not in self.taken]
+        self.discard.extend(rest)
+        self.emit("discarded", cards=rest, trick=self.trick_no)
+        self.trick, self.queue, self.taken = [], [], []
+        if any(self.hands):
+            self.trick_no += 1
+            self._start_trick(self.winner)
+        else:
+            self._score_round()
+
+    # --- scoring ----------------------------------------------------------------------------
+    def counts(self, colour):
+        """Every seat's count of one colour (face-up and face-down entries)."""
+        return [len(self.tableau[s][colour]) for s in range(self.n)]
+
+    def _score_round(self):
+        """S1 and S2: score each colour, then end the game or deal the next round."""
+        points = [colour_points(self.counts(c)) for c in range(COLOURS)]
+        rows = []
+        for s in range(self.n):
+            got = sum(points[c][s] for c in range(COLOURS))
+            self.totals[s] += got
+            rows.append({"seat": s, "counts": [self.counts(c)[s] for c in range(COLOURS)],
+                         "points": [points[c][s] for c in range(COLOURS)], "round": got,
+                         "score": self.totals[s]})
+        self.round_rows.append(rows)
+        self.emit("round_scores", round=self.round_no + 1, rows=rows)
+        if max(self.totals) >= TARGET:
+            self._end_game("target")
+        elif self.round_no + 1 >= MAX_ROUNDS:
+            self._end_game("rounds")
+        else:
+            self.dealer = self.winner
+            self.round_no += 1
+            self._start_round()
+
+    def _end_game(self, reason):
+        """E1: the game is over."""
+        self.current_player = None
+        self.phase = "over"
+        self.end_reason = reason
+        self.emit("game_end", reason=reason, scores=list(self.totals), winners=self._winners())
+
+    def _winners(self):
+        """Closest to 25 among those who reached it, else the highest; ties share."""
+        reached = [s for s in self.totals if s >= TARGET]
+        best = min(reached) if reached else max(self.totals)
+        return [i for i, s in enumerate(self.totals) if s == best]
+
+    def scores(self):
+        """Each player's score."""
+        return list(self.totals)
+
+    # --- cloning ----------------------------------------------------------------------------
+    def clone(self, keep_events=True):
+        """A cheap independent copy; searches pass keep_events=False."""
+        s = TakeBambooState.__new__(TakeBambooState)
+        s._clone_base(self, keep_events)
+        for name in ("n", "ranks", "trump", "round_no", "dealer", "phase", "leader",
+                     "trick_no", "current_player", "last_trick", "end_reason", "winner",
+                     "pass_order"):
+            setattr(s, name, getattr(self, name, None))
+        s.hands, s.totals, s.draw = self.hands[:], self.totals[:], self.draw[:]
+        s.glowing, s.discard = self.glowing[:], self.discard[:]
+        s.tableau = [[stack[:] for stack in seat] for seat in self.tableau]
+        s.passes, s.received = self.passes[:], self.received[:]
+        s.trick, s.queue, s.taken = self.trick[:], self.queue[:], self.taken[:]
+        s.round_rows = self.round_rows[:]
+        s.pending = None if self.pending is None else dict(self.pending,
+                                                           bundle=self.pending["bundle"][:])
+        return s
+
+    # --- what each seat sees ------------------------------------------------------------------
+    def view(self, seat=None):
+        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            raise SetupError("error.bad_seat", seat=seat)
+        v = {"game": self.game.id, "seat": seat, "players": self.n, "round": self.round_no + 1,
+             "rounds": MAX_ROUNDS, "dealer": self.dealer, "trump": self.trump,
+             "phase": self.phase, "current_player": self.current_player,
+             "is_over": self.current_player is None, "target": TARGET,
+             "scores": list(self.totals), "hand_sizes": [h.bit_count() for h in self.hands],
+             "tableau": [self._tableau_view(s) for s in range(self.n)],
+             "trick": {"number": self.trick_no, "leader": self.leader,
+                       "cards": [[s, c] for s, c in self.trick],
+                       "lead_colour": colour_of(self.trick[0][1]) if self.trick else None},
+             "ranks": list(self.ranks), "discard": len(self.discard),
+             "out_of_play": len(self.draw), "last_trick": self.last_trick,
+             "passed": [p is not None for p in self.passes],
+             "gift": self._gift_view(), "extra_choices": [],
+             "round_scores": self.round_rows, "winners": self.winners(),
+             "end_reason": self.end_reason, "options": dict(self.options),
+             "hand": [], "legal": [], "my_pass": None, "received": None}
+        if self.phase == "extra":
+            v["extra_choices"] = self._extra_choices()
+        if seat is not None:
+            v["hand"] = cards_of(self.hands[seat])
+            v["my_pass"] = list(self.passes[seat]) if self.passes[seat] else None
+            v["received"] = list(self.received[seat]) if self.received[seat] else None
+            if self.current_player == seat:
+                v["legal"] = [list(a) for a in self.legal_actions()]
+        return v
+
+    def _tableau_view(self, seat):
+        """A seat's bamboo by colour: the face-up cards and how many lie face down."""
+        return [{"up": [e for e in stack if e >= 0], "down": sum(1 for e in stack if e < 0),
+                 "count": len(stack)} for stack in self.tableau[seat]]
+
+    def _gift_view(self):
+        """The gift being decided, if any (the card was played face up, so it is public)."""
+        p = self.pending
+        if not p or "giver" not in p:
+            return None
+        return {"giver": p["giver"], "receiver": p["receiver"], "card": p["bundle"][0],
+                "colour": p["colour"], "extra": len(p["bundle"]) > 1,
+                "left": (p["giver"] + 1) % self.n, "right": (p["giver"] - 1) % self.n,
+                "left_can_take": self.can_take((p["giver"] + 1) % self.n, p["colour"]),
+                "right_can_take": self.can_take((p["giver"] - 1) % self.n, p["colour"])}
+
+    def redact(self, event, seat):
+        """An event as `seat` may see it: hands, passes and face-down identities hidden."""
+        kind = event["type"]
+        if kind == "round_start":
+            return dict(event, hands=[h if s == seat else [] for s, h in
+                                      enumerate(event["hands"])],
+                        hand_sizes=[len(h) for h in event["hands"]])
+        if kind == "initial_double":
+            return dict(event, extra=None)
+        if kind == "extra_taken" and event["source"] == "discard":
+            return dict(event, card=None)
+        if kind == "pass_chosen" and event["seat"] != seat:
+            return dict(event, left=None, right=None)
+        if kind == "pass_exchange":
+            return dict(event, received=[r if s == seat else None for s, r in
+                                         enumerate(event["received"])])
+        return event
+
+    # --- accounting (tests and the AI) --------------------------------------------------------
+    def card_places(self):
+        """Where every card is: hands, passes in flight, tableaux, trick, discard, draw, glowing."""
+        flight = [c for p in self.passes if p and self.phase == "pass" for c in p]
+        tableau = [e if e >= 0 else ~e for seat in self.tableau for st in seat for e in st]
+        trick = [c for _, c in self.trick if c not in self.taken] + [c for _, c, _ in self.queue]
+        pending = [e if e >= 0 else ~e for e in (self.pending or {}).get("bundle", [])]
+        return {"hands": list(self.hands), "passes": flight, "tableau": tableau,
+                "trick": trick, "pending": pending, "discard": list(self.discard),
+                "draw": list(self.draw), "glowing": list(self.glowing)}
+
+
+def _check_setup(setup, players, options):
+    """Validate a test position and put it in canonical JSON form (or return None)."""
+    if setup is None:
+        return None
+    try:
+        hands = [[int(c) for c in h] for h in setup["hands"]]
+        out = {"hands": hands, "pass": bool(setup.get("pass", True)),
+               "round": int(setup.get("round", 0))}
+        for key in ("trump", "dealer"):
+            if key in setup:
+                out[key] = int(setup[key])
+        for key in ("draw", "discard", "scores"):
+            if key in setup:
+                out[key] = [int(c) for c in setup[key]]
+        if "tableau" in setup:
+            out["tableau"] = [[[int(e) for e in stack] for stack in seat]
+                              for seat in setup["tableau"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SetupError("error.bad_setup", why="it needs a list of hands") from None
+    _validate_setup(out, players)
+    return out
+
+
+def _validate_setup(out, players):
+    """Refuse a set-up that breaks the game's invariants."""
+    def bad(why):
+        """The error for one broken invariant."""
+        return SetupError("error.bad_setup", why=why)
+    hands = out["hands"]
+    if len(hands) != players or len({len(h) for h in hands}) != 1 or \
+            not 1 <= len(hands[0]) <= 10:
+        raise bad("give every player a hand of 1 to 10 cards, all the same size")
+    tableau = out.get("tableau", [[[] for _ in range(COLOURS)] for _ in range(players)])
+    if len(tableau) != players or any(len(t) != COLOURS for t in tableau):
+        raise bad("a tableau has 3 stacks per player")
+    if any(stack and any(colour_of(e if e >= 0 else ~e) != c for e in stack if e >= 0)
+           for seat in tableau for c, stack in enumerate(seat)):
+        raise bad("a face-up card sits in the stack of another colour")
+    cards = sum(hands, []) + [e if e >= 0 else ~e for seat in tableau for st in seat
+                              for e in st] + out.get("draw", []) + out.get("discard", [])
+    if len(set(cards)) != len(cards) or not all(0 <= c < BAMBOO + len(GLOWING) for c in cards):
+        raise bad("each card must be a different card")
+    if any(c >= BAMBOO for c in sum(hands, []) + out.get("discard", []) + out.get("draw", [])):
+        raise bad("glowing bamboo only lies face down in a tableau")
+    if out.get("trump", 2) not in range(1, 10) or out.get("dealer", 0) not in range(players) \
+            or out["round"] not in range(MAX_ROUNDS) or \
+            len(out.get("scores", [0] * players)) != players:
+        raise bad("trump, dealer, round or scores out of range")

@@ -1,0 +1,31 @@
+"""Helpers shared by the engine's property tests: random games and state snapshots."""
+
+import json
+import random
+
+import pygame_rules
+
+
+def random_game(game, players, seed, choices=()):
+    """Yield each state of a game whose moves are picked by `choices` (then by a seeded RNG)."""
+    state = pygame_rules.new_game(game, players, seed=seed)
+    rng = random.Random(seed)
+    i = 0
+    while not state.is_over:
+        yield state
+        legal = state.legal_actions()
+        pick = choices[i] if i < len(choices) else rng.randrange(len(legal))
+        state.apply(legal[pick % len(legal)])
+        i += 1
+    yield state
+
+
+def snapshot(state):
+    """Every field of a state, for 'nothing changed' checks."""
+    fields = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            value = getattr(state, name, None)
+            fields[name] = value.state if name == "rng" else repr(value)
+    fields["events"] = json.dumps(state.events)
+    return fields
