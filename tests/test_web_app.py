@@ -6,12 +6,16 @@ import sys
 
 import pytest
 
+import pygame_rules
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
 import render  # noqa: E402
 import shell  # noqa: E402
+import table_take_a_chord as tac  # noqa: E402
+import tables  # noqa: E402
 from pygame_rules.games.take_a_chord.cards import card_name  # noqa: E402
 
 GAME = "take-a-chord"
@@ -26,8 +30,8 @@ def bots(n):
 def run_bots(session):
     """Let bots play (closing venue tables) until a person must act or the game ends."""
     while not session.state.is_over:
-        if session.venue_pending():
-            session.close_venue()
+        if session.round_pending():
+            session.close_round()
         elif session.waiting_for_bot():
             session.bot_move()
         else:
@@ -74,8 +78,8 @@ def test_hot_seat_curtain_hides_every_hand_until_the_named_player_takes_the_scre
             assert session.viewer() is None
             view = session.view()
             assert view["hand"] == [] and view["legal"] == []
-            html = render.table_html(view, session.names(), session.seats,
-                                     {"curtain": cur, "overlay": render.curtain_html("x")})
+            html = render.screen_html(session.table, view, session.names(), session.seats,
+                                      {"curtain": cur, "overlay": render.curtain_html("x")})
             for seat in (0, 1):
                 for c in session.state.view(seat)["hand"]:
                     assert 'data-card="%d"' % c not in html
@@ -128,21 +132,21 @@ def test_names_are_any_text_and_always_escaped():
     """A name with markup is shown as text, never as markup."""
     evil = '<img src=x onerror="alert(1)">'
     session = app.Session.start(GAME, [{"name": evil, "kind": "human"}] + bots(3), seed=3)
-    html = render.table_html(session.view(), session.names(), session.seats,
-                             {"log_lines": render.log_lines(session.events(), session.names())})
+    html = render.screen_html(session.table, session.view(), session.names(), session.seats,
+                              {"log_lines": tac.log_lines(session.events(), session.names())})
     assert evil not in html and "&lt;img" in html
 
 
 def test_venue_table_waits_for_the_players_and_explains_the_numbers():
     """After a venue the bots wait until the table is closed; the table shows the chart."""
     session = app.Session.start(GAME, bots(4), seed=5)
-    while not session.venue_pending():
+    while not session.round_pending():
         session.bot_move()
     assert not session.waiting_for_bot()
-    html = render.venue_modal(session.view(), session.names(), session.venue_pending())
+    html = tac.round_modal(session.view(), session.names(), session.round_pending())
     row = session.state.venue_rows[0][0]
     assert ("%+d" % row["chart"]) in html and "× 15" in html
-    session.close_venue()
+    session.close_round()
     assert session.waiting_for_bot()
 
 
@@ -152,3 +156,107 @@ def test_the_start_screen_offers_only_registered_games_and_marks_house_rules():
     assert "{{" not in html and 'value="take-a-chord"' in html
     assert html.count('class="house"') >= 2 * 3
     assert "non_player_pair_changes_key" in html
+
+
+# --- the game-neutral frame: table registry, clicks, seats, saves -----------------------------
+INTERFACE = ("where_text", "table_html", "hand_html", "status_text", "log_lines", "on_click",
+             "rounds_scored", "round_modal", "final_modal", "continue_line")
+
+
+@pytest.mark.parametrize("game_id", sorted(tables.TABLES))
+def test_every_registered_table_offers_the_whole_interface(game_id):
+    """Each table module names its game, its round word, its panels and every function."""
+    table = tables.table_for(game_id)
+    assert table.GAME_ID == game_id and game_id in pygame_rules.GAMES
+    assert isinstance(table.ROUND, str) and table.ROUND
+    assert all(callable(getattr(table, name)) for name in INTERFACE)
+    assert all(callable(fn) and label.startswith("ui.") for label, fn in table.PANELS.values())
+
+
+def test_a_click_on_a_card_is_the_action_through_the_registry():
+    """take-a-chord: a card's data attributes give its int action, nothing stays pending."""
+    session = app.Session.start(GAME, [HUMAN] + bots(3), seed=6)
+    run_bots(session)
+    table = tables.table_for(GAME)
+    assert session.table is table
+    view = session.view()
+    card = view["legal"][0]
+    data = {"card": str(card), "key": "card-%d" % card, "legal": "true"}
+    action, pending = table.on_click(data, view, None)
+    assert (action, pending) == (card, None)
+    assert table.on_click({"action": "confirm"}, view, {"left": 3}) == (None, None)
+    assert session.human_move(action) is None and session.state.history[-1] == card
+
+
+def test_actions_from_json_become_tuples():
+    """Lists (how JSON carries tuples) become the engine's tuples, nested ones too."""
+    assert app.as_action(["pass", 3, 7]) == ("pass", 3, 7)
+    assert app.as_action(["gift", ["left", 1]]) == ("gift", ("left", 1))
+    assert app.as_action(12) == 12 and app.as_action(("accept",)) == ("accept",)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_seats_sit_clockwise_from_the_viewer_at_the_bottom(players, viewer):
+    """3–8 seats: the viewer at the bottom, every other seat in a spot of its own, clockwise."""
+    spots = render.seat_spots(players, viewer)
+    anchor = viewer or 0
+    assert sorted(spots) == list(range(players)) and spots[anchor] == "bottom"
+    assert len(set(spots.values())) == players
+    clockwise = ("bottom", "left-low", "left", "top-left", "top", "top-right", "right",
+                 "right-low")
+    order = [clockwise.index(spots[(anchor + r) % players]) for r in range(players)]
+    assert order == sorted(order)
+
+
+def test_take_a_chord_keeps_its_seating_with_the_non_player_on_top():
+    """4 players: left, top, right; 3 players: left and right, the non-player on top."""
+    four = app.Session.start(GAME, [HUMAN] + bots(3), seed=1).view()
+    assert tac.seat_positions(four, 1) == {1: "bottom", 2: "left", 3: "top", 0: "right"}
+    three = app.Session.start(GAME, [HUMAN] + bots(2), seed=1).view()
+    assert tac.seat_positions(three, 0) == {0: "bottom", 1: "left", 2: "right", 3: "top"}
+
+
+def test_the_top_bar_names_the_game_from_the_engine_and_the_save_offers_to_continue():
+    """The title is the engine's; the summary's line is the game's own ("venue 1")."""
+    session = app.Session.start(GAME, [HUMAN] + bots(3), seed=2)
+    html = render.screen_html(session.table, session.view(), session.names(), session.seats, {})
+    assert "<h1>Take The &quot;A&quot; Chord</h1>" in html
+    summary = json.loads(session.to_save())["summary"]
+    assert app.continue_text(summary) == 'Continue: Take The "A" Chord, venue 1'
+    assert summary["msg"] in ("ui.continue", "ui.continue_round")
+
+
+def test_an_older_save_naming_shown_venue_still_resumes():
+    """A web save written before rounds were generic keeps its closed score tables."""
+    session = app.Session.start(GAME, bots(4), seed=5)
+    while not session.round_pending():
+        session.bot_move()
+    session.close_round()
+    body = json.loads(session.to_save())
+    body["shown_venue"] = body.pop("shown_round")
+    again = app.Session.from_save(json.dumps(body))
+    assert again.shown_round == 1 and not again.round_pending()
+
+
+def test_options_other_than_yes_no_are_lists_and_come_back_typed(monkeypatch):
+    """A non-boolean option is a <select>; its text comes back as the engine's value."""
+    from pygame_rules.core import Game, Option
+    deck = Option("deck", "nine", ("nine", "six"), "ui.players", house_rule=True)
+    level = Option("level", 2, (1, 2, 3), "ui.players")
+    game = Game(id="fake", title="Fake", min_players=3, max_players=6, options=(deck, level))
+    monkeypatch.setitem(pygame_rules.GAMES, "fake", game)
+    html = shell.option_html(game, deck)
+    assert '<select name="opt-fake-deck" data-option="deck">' in html
+    assert '<option value="nine" selected>' in html and 'class="house"' in html
+    assert app.option_values("fake", {"deck": "six", "level": "3"}) == {"deck": "six", "level": 3}
+    assert app.option_values(GAME, {"non_player_pair_changes_key": True}) == \
+        {"non_player_pair_changes_key": True}
+
+
+def test_a_pending_choice_shows_confirm_only_when_ready_and_can_be_cancelled():
+    """The shared pending bar: the choice in words (escaped), Confirm and Cancel."""
+    html = render.pending_bar("Left: <b>", ready=False)
+    assert "&lt;b&gt;" in html and 'data-action="cancel"' in html
+    assert 'data-action="confirm" data-key="confirm" disabled' in html
+    assert " disabled" not in render.pending_bar("Left: 3", ready=True)

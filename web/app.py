@@ -8,6 +8,7 @@ all come from the engine's `apply`, `view` and `events_for`.
 import json
 
 import pygame_rules
+import tables
 from pygame_rules.core import EngineError, SaveError
 from pygame_rules.messages import text
 
@@ -27,11 +28,12 @@ class SavedGameError(Exception):
 class Session:
     """One game at one screen: the engine state, the seats, and what the screen shows."""
 
-    def __init__(self, state, seats, revealed=None, shown_venue=0):
+    def __init__(self, state, seats, revealed=None, shown_round=0):
         self.state = state
+        self.table = tables.table_for(state.game.id)  # the game's table module
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
-        self.shown_venue = shown_venue  # venues whose score table the players have closed
+        self.shown_round = shown_round  # rounds whose score table the players have closed
         from pygame_rules.bots import make_bot  # the bots load with the first game, not at start-up
         self.bots = [make_bot(state.game.id, s.get("bot") or "heuristic", seed=i)
                      if s["kind"] == "bot" else None for i, s in enumerate(seats)]
@@ -69,7 +71,7 @@ class Session:
 
     def curtain_for(self):
         """The seat to pass the screen to before its hand is shown, or None."""
-        if not self.hot_seat or not self.current_is_human() or self.venue_pending():
+        if not self.hot_seat or not self.current_is_human() or self.round_pending():
             return None
         cur = self.state.current_player
         return None if self.revealed == cur else cur
@@ -97,21 +99,25 @@ class Session:
         """The event log as the screen's viewer may see it."""
         return self.state.events_for(self.viewer())
 
-    # --- between venues -----------------------------------------------------------------------
-    def venue_pending(self):
-        """The number of a scored venue whose table has not been closed yet (or 0)."""
-        done = len(self.state.venue_rows)
-        return done if done > self.shown_venue and not self.state.is_over else 0
+    # --- between rounds (Take The "A" Chord's venues) -------------------------------------------
+    def rounds_scored(self):
+        """How many rounds have been scored so far (from the public view)."""
+        return self.table.rounds_scored(self.state.view(None))
 
-    def close_venue(self):
-        """The players have read the venue's score table."""
-        self.shown_venue = len(self.state.venue_rows)
+    def round_pending(self):
+        """The number of a scored round whose table has not been closed yet (or 0)."""
+        done = self.rounds_scored()
+        return done if done > self.shown_round and not self.state.is_over else 0
+
+    def close_round(self):
+        """The players have read the round's score table."""
+        self.shown_round = self.rounds_scored()
 
     # --- moves -----------------------------------------------------------------------------------
     def waiting_for_bot(self):
         """True when the next thing to happen is a bot's move."""
         cur = self.state.current_player
-        return cur is not None and self.bots[cur] is not None and not self.venue_pending()
+        return cur is not None and self.bots[cur] is not None and not self.round_pending()
 
     def bot_move(self):
         """Let the bot whose turn it is play; returns the action."""
@@ -121,11 +127,11 @@ class Session:
         return action
 
     def human_move(self, action):
-        """Play a person's card: None if done, else the engine's refusal (an EngineError)."""
+        """Play a person's action: None if done, else the engine's refusal (an EngineError)."""
         if not self.current_is_human() or self.viewer() != self.state.current_player:
             return EngineError("error.not_your_turn", seat=self.state.current_player)
         try:
-            self.state.apply(action)
+            self.state.apply(as_action(action))
         except EngineError as err:
             return err
         return None
@@ -133,13 +139,18 @@ class Session:
     # --- saving -------------------------------------------------------------------------------
     def to_save(self):
         """The text kept in localStorage: the engine's save plus the seats and the screen."""
-        view = self.state.view(None)
         return json.dumps({"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION,
                            "engine": self.state.to_json(), "seats": self.seats,
-                           "revealed": self.revealed, "shown_venue": self.shown_venue,
-                           "summary": {"game": self.state.game.id,
-                                       "title": self.state.game.title,
-                                       "venue": view["venue"], "over": view["is_over"]}})
+                           "revealed": self.revealed, "shown_round": self.shown_round,
+                           "summary": self.summary()})
+
+    def summary(self):
+        """What the start screen says about this game before Python has loaded."""
+        view = self.state.view(None)
+        msg, params = self.table.continue_line(view)
+        title = self.state.game.title
+        return {"game": self.state.game.id, "title": title, "over": view["is_over"],
+                "msg": msg, "params": {**params, "title": title}}
 
     @classmethod
     def from_save(cls, raw):
@@ -163,10 +174,14 @@ class Session:
             seats = [clean_seat(s, i) for i, s in enumerate(seats)]
             revealed = body.get("revealed")
             revealed = revealed if revealed in range(state.players) else None
-            shown = int(body.get("shown_venue", 0))
+            shown = int(body.get("shown_round", body.get("shown_venue", 0)))
         except (TypeError, ValueError, AttributeError):
             raise SavedGameError("ui.save_unreadable") from None
-        return cls(state, seats, revealed, max(0, min(shown, len(state.venue_rows))))
+        if state.game.id not in tables.TABLES:
+            raise SavedGameError("ui.save_unreadable")
+        session = cls(state, seats, revealed)
+        session.shown_round = max(0, min(shown, session.rounds_scored()))
+        return session
 
 
 def clean_seat(seat, index):
@@ -177,3 +192,27 @@ def clean_seat(seat, index):
         name = text("ui.default_name", {"number": index + 1})
     bot = seat.get("bot") if seat.get("bot") in ("heuristic", "random") else "heuristic"
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
+
+
+def as_action(value):
+    """An action as the engine gives it: JSON's lists become tuples (nested too)."""
+    if isinstance(value, list):
+        return tuple(as_action(v) for v in value)
+    return value
+
+
+def option_values(game_id, raw):
+    """The start form's options ({name: bool or the chosen text}) as the engine's values."""
+    known = {o.name: o for o in pygame_rules.GAMES[game_id].options}
+    out = {}
+    for name, value in raw.items():
+        option = known.get(name)
+        if option is not None and not isinstance(value, bool):
+            value = next((a for a in option.allowed if str(a) == value), value)
+        out[name] = value
+    return out
+
+
+def continue_text(summary):
+    """The start screen's "Continue: …" for a summary this page saved."""
+    return text(summary["msg"], summary["params"])

@@ -1,8 +1,8 @@
 """Encore's page: PyScript glue between the DOM and the table controller (`app.py`).
 
 It reads the start form, turns clicks and keys into calls on the session, redraws the table
-from the engine's view with `render.py`, runs the bots on a timer, and autosaves to
-localStorage after every action. No rule is decided here.
+from the engine's view with `render.py` and the game's table module (`session.table`), runs the
+bots on a timer, and autosaves to localStorage after every action. No rule is decided here.
 """
 
 import json
@@ -18,7 +18,9 @@ from pygame_rules.messages import text
 SAVE_KEY = "encore.save"
 SETTINGS_KEY = "encore.settings"
 SESSION = {"now": None}
-UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None}
+UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None,
+      "pending": None}   # pending: the table's half-made choice (None: nothing pending)
+CLICKABLE = "[data-card], [data-action]"
 PROXIES = []
 
 
@@ -49,12 +51,14 @@ def read_setup():
                       "bot": kind[4:] if kind.startswith("bot-") else None})
     options = {box.dataset.option: bool(box.checked)
                for box in fieldset.querySelectorAll("input[data-option]")}
+    options.update({box.dataset.option: box.value
+                    for box in fieldset.querySelectorAll("select[data-option]")})
     seed = q("#seed").value.strip()
     if not seed:
         seed = random.randrange(1, 2**31)
     elif seed.isdigit():
         seed = int(seed)
-    return game, seats, seed, options
+    return game, seats, seed, app.option_values(game, options)
 
 
 def on_start(_evt=None):
@@ -104,7 +108,7 @@ def check_save():
 def begin(session):
     """Put a session on the table."""
     SESSION["now"] = session
-    UI.update(overlay=None, notice="")
+    UI.update(overlay=None, notice="", pending=None)
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     after_change()
@@ -124,24 +128,24 @@ def show_start():
     if raw is not None:
         summary = json.loads(raw).get("summary", {})
         if not summary.get("over"):
-            q("#continue-button").textContent = text("ui.continue", summary)
+            q("#continue-button").textContent = app.continue_text(summary)
             box.hidden = False
 
 
 # --- drawing ---------------------------------------------------------------------------------
 def overlay_html(session, view):
-    """The modal to show now: game end, venue scores, the curtain, or one the player opened."""
-    names = session.names()
+    """The modal to show now: game end, round scores, the curtain, or one the player opened."""
+    names, table = session.names(), session.table
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
-        return "over", render.final_modal(view, names, end)
-    if session.venue_pending():
-        return "venue", render.venue_modal(view, names, session.venue_pending())
+        return "over", table.final_modal(view, names, end)
+    if session.round_pending():
+        return table.ROUND, table.round_modal(view, names, session.round_pending())
     curtain = session.curtain_for()
     if curtain is not None:
         return "curtain", render.curtain_html(names[curtain])
-    if UI["overlay"] == "last":
-        return "last", render.last_trick_modal(view, names)
+    if UI["overlay"] in table.PANELS:
+        return UI["overlay"], table.PANELS[UI["overlay"]][1](view, names)
     return None, ""
 
 
@@ -156,11 +160,11 @@ def draw():
     view = session.view()
     names = session.names()
     kind, overlay = overlay_html(session, view)
-    lines = render.log_lines(session.events(), names)
+    lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
           "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
-          "curtain": session.curtain_for()}
-    screen.innerHTML = render.table_html(view, names, session.seats, ui)
+          "curtain": session.curtain_for(), "pending": UI["pending"]}
+    screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
@@ -185,8 +189,9 @@ def restore_focus(screen, focus_key, kind):
 
 
 def after_change():
-    """After any move: autosave, redraw, and let a bot play if it is a bot's turn."""
+    """After any move: forget a half-made choice, autosave, redraw, let a bot play."""
     session = SESSION["now"]
+    UI["pending"] = None
     window.localStorage.setItem(SAVE_KEY, session.to_save())
     draw()
     schedule_bot()
@@ -232,18 +237,35 @@ BOT_TICK = proxy(bot_tick)
 # --- clicks and keys ---------------------------------------------------------------------------
 def on_table_click(evt):
     """One listener for the whole table: cards and buttons carry data attributes."""
-    target = evt.target.closest("[data-card], [data-action]")
+    target = evt.target.closest(CLICKABLE)
     if target is None or SESSION["now"] is None:
         return
-    if target.hasAttribute("data-card"):
-        play_card(int(target.getAttribute("data-card")))
+    data = data_attributes(target)
+    handler = screen_action(data.get("action"))
+    if handler is not None:
+        handler()
     else:
-        ACTIONS.get(target.getAttribute("data-action"), lambda: None)()
+        choose(data)
 
 
-def play_card(card):
-    """A person's card: the engine plays it, or its reason is shown and nothing changes."""
-    err = SESSION["now"].human_move(card)
+def data_attributes(element):
+    """An element's data-* attributes as a dict, without the "data-" ({"card": "12", …})."""
+    return {a.name[5:]: a.value for a in element.attributes if a.name.startswith("data-")}
+
+
+def choose(data):
+    """A click on the game's table: the table turns it into an action or a pending choice."""
+    session = SESSION["now"]
+    action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
+    if action is None:
+        draw()
+    else:
+        play(action)
+
+
+def play(action):
+    """A person's action: the engine plays it, or its reason is shown and nothing changes."""
+    err = SESSION["now"].human_move(action)
     if err is not None:
         UI["notice"] = err.message
         draw()
@@ -272,15 +294,21 @@ def close_overlay():
     schedule_bot()
 
 
+def cancel_pending():
+    """Drop the half-made choice (Cancel or Escape)."""
+    UI["pending"] = None
+    draw()
+
+
 def reveal():
     """The named player took the screen: show their hand."""
     SESSION["now"].reveal()
     after_change()
 
 
-def next_venue():
-    """The venue's scores have been read: deal on."""
-    SESSION["now"].close_venue()
+def next_round():
+    """The round's scores have been read: deal on."""
+    SESSION["now"].close_round()
     after_change()
 
 
@@ -303,20 +331,30 @@ def open_dialog(selector):
 ACTIONS = {
     "sort": lambda: toggle("by_strength"),
     "log": lambda: toggle("log_open"),
-    "last": lambda: open_overlay("last"),
     "close": close_overlay,
+    "cancel": cancel_pending,
     "rules": lambda: open_dialog("#rules-dialog"),
     "settings": lambda: open_dialog("#settings-dialog"),
     "menu": show_start,
     "reveal": reveal,
-    "next-venue": next_venue,
+    "next-round": next_round,
+    "next-venue": next_round,
     "again": play_again,
     "new": new_game,
 }
 
 
+def screen_action(action):
+    """The handler of a screen button (ACTIONS) or of a game's panel button (PANELS), or None."""
+    if action in ACTIONS:
+        return ACTIONS[action]
+    if action in SESSION["now"].table.PANELS:
+        return lambda: open_overlay(action)
+    return None
+
+
 def on_key(evt):
-    """Escape closes a panel; L opens the log, R the rules (not while typing)."""
+    """Escape closes a panel or drops a pending choice; L opens the log, R the rules."""
     if SESSION["now"] is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if q("dialog[open]"):
@@ -324,6 +362,8 @@ def on_key(evt):
     key = evt.key
     if key == "Escape" and UI["overlay"]:
         close_overlay()
+    elif key == "Escape" and UI["pending"] is not None:
+        cancel_pending()
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("r", "R"):

@@ -71,8 +71,8 @@ def option_html(game, option):
         values = "".join('<option value="%s"%s>%s</option>'
                          % (escape(v), " selected" if v == option.default else "", escape(v))
                          for v in option.allowed)
-        control = ('<select name="%s" data-option="%s" aria-label="%s">%s</select>'
-                   % (name, escape(option.name), escape(option.name), values))
+        control = ('<select name="%s" data-option="%s">%s</select>'
+                   % (name, escape(option.name), values))
     return ('<label class="option">%s<span>%s<code>%s</code> %s</span></label>'
             % (control, mark, escape(option.name), t(option.msg)))
 

@@ -1,0 +1,290 @@
+"""Take The "A" Chord's table: its cards, seats, key ring, trick and score tables, as HTML.
+
+One game's side of the interface every table module offers to `main.py` and `app.py`
+(registered in `tables.py`; the shared frame is `render.py`):
+
+    GAME_ID, ROUND ("venue": this game's word for a round), PANELS ({kind: (label, fn)})
+    where_text(view)                              the top bar's "where are we"
+    table_html(view, names, seats, ui)            the seat panels and the centre
+    hand_html(view, ui)                           the viewer's hand and choices
+    status_text(view, names, viewer, curtain, pending=None)
+    log_lines(events, names)                      the log in words
+    on_click(data, view, pending)                 -> (action or None, new pending)
+    rounds_scored(view)                           how many rounds have been scored
+    round_modal(view, names, number)              the table of a round just scored
+    final_modal(view, names, end_event)           the end of the game
+    continue_line(view)                           -> (msg_id, params) for "Continue: …"
+
+Nothing is ever pending here: a click on a card is the card's action.
+"""
+
+import math
+
+import render
+from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, COLOUR_SYMBOLS,
+                                                   card_name, colour_name)
+from pygame_rules.games.take_a_chord.log import event_lines
+from pygame_rules.games.take_a_chord.state import CHART
+from pygame_rules.messages import escape, text
+from render import card_back_svg, modal, t
+
+GAME_ID = "take-a-chord"
+ROUND = "venue"
+
+
+# --- cards --------------------------------------------------------------------------------------
+def card_svg(card):
+    """One Feeling Card: chord letter, colour band with symbol and name (never colour alone)."""
+    co = COLOUR_OF[card]
+    return ('<svg class="card col-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
+            '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
+            '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
+            '<text class="card-colour" x="30" y="15">%s %s</text>'
+            '<text class="card-chord" x="30" y="60">%s</text>'
+            '<text class="card-symbol" x="30" y="78">%s</text></svg>'
+            % (co, COLOUR_SYMBOLS[co], escape(colour_name(co)[:3]), CHORDS[CHORD_OF[card]],
+               COLOUR_SYMBOLS[co]))
+
+
+def sort_hand(hand, key, by_strength):
+    """The hand sorted by colour then strength, or by strength then colour."""
+    def strength(c):
+        """0 for the Key Chord, 6 for the weakest."""
+        return (CHORD_OF[c] - key) % 7
+    if by_strength:
+        return sorted(hand, key=lambda c: (strength(c), COLOUR_OF[c]))
+    return sorted(hand, key=lambda c: (COLOUR_OF[c], strength(c)))
+
+
+def hand_html(view, ui):
+    """The viewer's hand as buttons: playable cards raised, others dimmed but clickable."""
+    if view["seat"] is None:
+        return ""
+    my_turn = render.is_my_turn(view)
+    legal = set(view["legal"])
+    buttons = []
+    for c in sort_hand(view["hand"], CHORDS.index(view["key"]), ui.get("by_strength")):
+        ok = c in legal
+        state = "ui.card_playable" if ok else ("ui.card_not_playable" if my_turn else
+                                               "ui.card_in_hand")
+        label = text(state, {"card": card_name(c)})
+        buttons.append('<button type="button" class="hand-card%s" data-card="%d" '
+                       'data-key="card-%d" data-legal="%s" aria-label="%s">%s</button>'
+                       % (" playable" if ok else (" dimmed" if my_turn else ""), c, c,
+                          "true" if ok else "false", escape(label), card_svg(c)))
+    toggle = t("ui.sort_by_colour") if ui.get("by_strength") else t("ui.sort_by_strength")
+    return ('<section class="hand-area" aria-label="%s"><div class="hand-tools">'
+            '<h2 class="hand-title">%s</h2><button type="button" class="small" '
+            'data-action="sort" data-key="sort">%s</button></div><div class="hand">%s</div>'
+            '</section>' % (t("ui.your_hand"), t("ui.your_hand"), toggle, "".join(buttons)))
+
+
+def on_click(data, view, pending):
+    """A clicked card is its own action (an int); nothing is ever pending in this game."""
+    if "card" in data:
+        return int(data["card"]), None
+    return None, None
+
+
+# --- the centre ---------------------------------------------------------------------------------
+def key_ring_svg(key):
+    """The Key Chord Board: A..G on a ring, the marker on the key, strength clockwise."""
+    nodes = []
+    for i, chord in enumerate(CHORDS):
+        angle = -math.pi / 2 + 2 * math.pi * i / 7
+        x, y = 50 + 36 * math.cos(angle), 50 + 36 * math.sin(angle)
+        cls = "ring-node key" if i == key else "ring-node"
+        nodes.append('<g class="%s"><circle cx="%.1f" cy="%.1f" r="11"/>'
+                     '<text x="%.1f" y="%.1f">%s</text></g>' % (cls, x, y, x, y + 5, chord))
+    return ('<svg class="key-ring" viewBox="0 0 100 100" role="img" aria-label="%s">'
+            '<circle class="ring" cx="50" cy="50" r="36"/>%s</svg>'
+            % (t("ui.key_ring_label", key=CHORDS[key]), "".join(nodes)))
+
+
+def key_panel(view):
+    """The key ring with the strength order spelled out."""
+    key = CHORDS.index(view["key"])
+    order = " > ".join(view["key_order"])
+    return ('<section class="key-panel" aria-label="%s">%s<p class="key-title">%s</p>'
+            '<p class="key-order">%s</p></section>'
+            % (t("ui.key_chord"), key_ring_svg(key), t("ui.key_is", key=view["key"]),
+               escape(order)))
+
+
+def trick_html(view, names):
+    """The trick: this round's cards in play order with seat names, earlier rounds face down."""
+    trick = view["trick"]
+    played = dict((s, c) for s, c in trick["cards"])
+    slots = []
+    for i, seat in enumerate(trick["order"]):
+        who = seat_label(seat, names, view)
+        if seat in played:
+            body = card_svg(played[seat])
+            label = text("ui.trick_card", {"name": who, "card": card_name(played[seat])})
+            cls = "trick-slot filled"
+        else:
+            body = '<div class="slot-empty"></div>'
+            label = text("ui.trick_waiting", {"name": who})
+            cls = "trick-slot" + (" to-play" if seat == view["current_player"] else "")
+        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>'
+                     '%d · %s</figcaption></figure>'
+                     % (cls, seat, escape(label), body, i + 1, escape(who)))
+    head = t("ui.trick_head", trick=trick["number"])
+    if trick["round"] > 1:
+        head += " · " + t("ui.trick_round", round=trick["round"], facedown=trick["facedown"])
+    down = ""
+    if trick["facedown"]:
+        down = ('<div class="facedown" aria-label="%s">%s<span>%d</span></div>'
+                % (t("ui.facedown_label", count=trick["facedown"]), card_back_svg(),
+                   trick["facedown"]))
+    spot = ""
+    if view["spotlight"] is None:
+        spot = '<div class="spotlight-card centre">%s</div>' % t("ui.spotlight_centre")
+    return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s%s'
+            '</div>%s</section>' % (t("ui.trick"), head, down, "".join(slots), spot))
+
+
+def seat_label(seat, names, view):
+    """A seat's name, or 'the non-player' for seat 3 at a 3-player table."""
+    if seat == view["non_player"]:
+        return text("tac.non_player").capitalize()
+    return names[seat]
+
+
+# --- seats --------------------------------------------------------------------------------------
+def seat_positions(view, viewer):
+    """Where each seat sits: the viewer at the bottom, the rest clockwise; the non-player on top."""
+    out = render.seat_spots(view["players"], viewer)
+    if view["non_player"] is not None:
+        out[view["non_player"]] = "top"
+    return out
+
+
+def seat_panel(view, seat, names, seats, where):
+    """A seat's panel: name, human or bot, cards left, tricks, Improvisations, totals."""
+    if seat == view["non_player"]:
+        return ('<section class="seat seat-%s non-player" aria-label="%s"><h3>%s</h3>'
+                '<div class="stack">%s<span>%s</span></div></section>'
+                % (where, t("ui.non_player_label", count=view["non_player_stack"]),
+                   escape(seat_label(seat, names, view)), card_back_svg(),
+                   t("ui.stack_count", count=view["non_player_stack"])))
+    info = view["seats"][seat]
+    marks = []
+    if seat == view["current_player"]:
+        marks.append('<span class="badge turn">%s</span>' % t("ui.to_play"))
+    if seat == view["dealer"]:
+        marks.append('<span class="badge">%s</span>' % t("ui.dealer"))
+    if info["spotlight"]:
+        marks.append('<span class="badge spotlight">★ %s</span>' % t("ui.spotlight"))
+    stats = t("ui.seat_stats", cards=view["hand_sizes"][seat], tricks=info["tricks"],
+              improvisations=info["improvisations"], total=info["total"],
+              now=info["would_score"])
+    active = " active" if seat == view["current_player"] else ""
+    return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s '
+            '<small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
+            % (where, active, seat, escape(names[seat]), escape(names[seat]),
+               render.bot_or_human(seats[seat]), "".join(marks), stats))
+
+
+def table_html(view, names, seats, ui):
+    """The seat panels around the table and the centre: the key ring and the trick."""
+    where = seat_positions(view, view["seat"])
+    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    return '%s<div class="centre">%s%s</div>' % (panels, key_panel(view), trick_html(view, names))
+
+
+# --- words --------------------------------------------------------------------------------------
+def where_text(view):
+    """The venue and the trick, for the top bar."""
+    return text("ui.where", {"venue": view["venue"], "venues": view["venues"],
+                             "trick": view["trick"]["number"]})
+
+
+def status_text(view, names, viewer, curtain, pending=None):
+    """What must happen now, in words."""
+    common = render.common_status(view, names, viewer, curtain)
+    if common is not None:
+        return common
+    cur = view["current_player"]
+    trick = view["trick"]
+    if not trick["cards"]:
+        return text("ui.status_lead", {"name": names[cur]})
+    lead = colour_name(trick["lead_colour"])
+    if any(COLOUR_OF[c] == trick["lead_colour"] for c in view["hand"]):
+        return text("ui.status_follow", {"name": names[cur], "colour": lead})
+    return text("ui.status_free", {"name": names[cur], "colour": lead})
+
+
+def log_lines(events, names):
+    """The game log in words from the seat's events, oldest first."""
+    return render.log_lines(events, names, event_lines)
+
+
+def continue_line(view):
+    """The start screen's offer to resume: the message id and its parameters."""
+    return "ui.continue", {"venue": view["venue"]}
+
+
+# --- panels -------------------------------------------------------------------------------------
+def last_trick_modal(view, names):
+    """The last trick, on demand."""
+    last = view["last_trick"]
+    if not last:
+        body = "<p>%s</p>" % t("ui.no_last_trick")
+    else:
+        cards = "".join('<figure class="trick-slot filled">%s<figcaption>%s</figcaption></figure>'
+                        % (card_svg(c), escape(seat_label(s, names, view)))
+                        for s, c in last["cards"])
+        body = ('<p>%s</p><div class="trick-row">%s</div>'
+                % (t("ui.last_trick_won", name=names[last["winner"]], rounds=last["rounds"]),
+                   cards))
+    return modal("last", t("ui.last_trick"), body, [("close", t("ui.close"))])
+
+
+PANELS = {"last": ("ui.last_trick", last_trick_modal)}
+
+
+def rounds_scored(view):
+    """How many venues have been scored so far."""
+    return len(view["venue_scores"])
+
+
+def venue_table(rows, names):
+    """A venue's scores, showing how each number came about."""
+    head = "".join("<th scope=\"col\">%s</th>" % t(k) for k in (
+        "ui.col_player", "ui.col_tricks", "ui.col_spotlight", "ui.col_counted",
+        "ui.col_chart", "ui.col_bonus", "ui.col_venue", "ui.col_total"))
+    body = []
+    for r in rows:
+        counted = r["tricks"] + (1 if r["spotlight"] else 0)
+        body.append("<tr><th scope=\"row\">%s</th><td>%d</td><td>%s</td><td>%d</td><td>%+d</td>"
+                    "<td>%s</td><td>%+d</td><td>%d</td></tr>"
+                    % (escape(names[r["seat"]]), r["tricks"], "+1" if r["spotlight"] else "–",
+                       counted, r["chart"],
+                       t("ui.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
+                       r["score"], r["total"]))
+    chart = ", ".join("%d→%d" % (i, p) for i, p in enumerate(CHART))
+    return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
+            '<p class="chart">%s</p>' % (head, "".join(body), t("ui.chart_line", chart=chart)))
+
+
+def round_modal(view, names, venue):
+    """Between venues: the table of the venue just played."""
+    rows = view["venue_scores"][venue - 1]
+    return modal("venue", t("ui.venue_scored", venue=venue, venues=view["venues"]),
+                 venue_table(rows, names), [("next-venue", t("ui.next_venue"))])
+
+
+def final_modal(view, names, end_event):
+    """The end of the game: winners, the tie-break in words, every venue's table."""
+    lines = event_lines(end_event, names) if end_event else []
+    tables = "".join("<h3>%s</h3>%s" % (t("ui.venue_n", venue=i + 1), venue_table(rows, names))
+                     for i, rows in enumerate(view["venue_scores"]))
+    totals = "".join("<li>%s</li>" % t("ui.final_row", name=names[s["seat"]], total=s["total"],
+                                         improvisations=s["game_improvisations"])
+                     for s in sorted(view["seats"], key=lambda s: -s["total"]))
+    body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
+            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.all_venues"),
+                                        tables))
+    return modal("final", t("ui.game_over"), body,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
