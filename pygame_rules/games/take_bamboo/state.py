@@ -22,6 +22,7 @@ TARGET = 25
 MAX_ROUNDS = 3
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 DIRECTIONS = ("left", "right")
+ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 
 
 def colour_points(counts):
@@ -167,6 +168,8 @@ class TakeBambooState(GameState):
         kind, phase = action[0], self.phase
         wanted = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
                   "accept": "accept", "refuse": "accept"}.get(kind)
+        if wanted is None:
+            raise IllegalAction("error.bad_action", action=repr(action))
         if wanted != phase:
             raise IllegalAction("take.wrong_phase." + phase)
         if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
@@ -178,10 +181,10 @@ class TakeBambooState(GameState):
         """The message id saying why a well-formed action of this phase is refused."""
         hand = self.hands[self.current_player]
         cards = [a for a in action[1:] if isinstance(a, int) and not isinstance(a, bool)]
-        if len(cards) != len(action) - 1:
+        if len(cards) != len(action) - 1 or len(action) != ARITY[action[0]] or \
+                not all(0 <= c < BAMBOO for c in cards):
             return "error.bad_action"
-        if self.phase in ("pass", "play") and any(not 0 <= c < BAMBOO or not hand >> c & 1
-                                                  for c in cards):
+        if self.phase in ("pass", "play") and any(not hand >> c & 1 for c in cards):
             return "take.not_in_hand"
         if self.phase == "pass":
             return "take.pass_two_different"
@@ -570,5 +573,11 @@ def _validate_setup(out, players):
         raise bad("glowing bamboo only lies face down in a tableau")
     if out.get("trump", 2) not in range(1, 10) or out.get("dealer", 0) not in range(players) \
             or out["round"] not in range(MAX_ROUNDS) or \
-            len(out.get("scores", [0] * players)) != players:
+            len(out.get("scores", [0] * players)) != players or \
+            min(out.get("scores", [0])) < 0:
         raise bad("trump, dealer, round or scores out of range")
+    if "tableau" not in out and len(out.get("draw") or
+                                    [c for c in range(BAMBOO) if c not in cards]) < players:
+        raise bad("the draw pile needs an initial bamboo for every player")
+    if out["pass"] and len(hands[0]) < 2:
+        raise bad("passing needs at least 2 cards in every hand")
