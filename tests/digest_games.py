@@ -7,20 +7,23 @@ import sys
 import pygame_rules
 
 
+GAMES = (("take-a-chord", (3, 4)), ("take-bamboo", (3, 6)))
+
+
 def digests():
-    """Digest of the final save of games 3p and 4p, seeds 0..9, always playing the middle card."""
+    """Digest of the final save of seeded games of every game, always playing the middle action."""
     out = {}
-    for players in (3, 4):
-        for seed in range(10):
-            state = pygame_rules.new_game("take-a-chord", players, seed=seed)
+    for game, counts in GAMES:
+        for players, seed in [(p, s) for p in counts for s in range(5)]:
+            state = pygame_rules.new_game(game, players, seed=seed)
             while not state.is_over:
                 legal = state.legal_actions()
                 state.apply(legal[len(legal) // 2])
             loaded = pygame_rules.load_state(state.to_json())
             assert loaded.to_json() == state.to_json()
             blob = state.to_json() + json.dumps(state.events, sort_keys=True)
-            out["%dp-%d" % (players, seed)] = [hashlib.sha256(blob.encode()).hexdigest(),
-                                                state.scores()]
+            out["%s-%dp-%d" % (game, players, seed)] = [
+                hashlib.sha256(blob.encode()).hexdigest(), state.scores()]
     return out
 
 
