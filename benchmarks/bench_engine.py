@@ -1,6 +1,9 @@
 """Engine benchmark: random-vs-random throughput, clone()/s, and a fuzz run of bad inputs.
 
-    python benchmarks/bench_engine.py [--seconds 3] [--fuzz 100000]
+    python benchmarks/bench_engine.py [--seconds 3] [--fuzz 100000] [--game take-bamboo]
+
+Every game is measured at its smallest and largest table (Take The "A" Chord 3 and 4 players,
+TAKE 3 and 6); the fuzz run mixes the games.
 
 Prints numbers only; nothing here is a timed test. An "action" is one `legal_actions()` plus
 one `apply()`, as in the issue's target (≥ 100,000 actions/s in pure Python).
@@ -19,15 +22,21 @@ import pygame_rules  # noqa: E402
 from pygame_rules import EngineError, IllegalAction  # noqa: E402
 
 GAME = "take-a-chord"
+TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6)}    # the player counts measured
+TAC_JUNK = [-1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70]
+TAKE_JUNK = [None, 7, "play", (), ("play",), ("play", "3"), ("play", True), ("play", 3.0),
+             ("play", 2**70), ("play", [3]), ("pass", 1), ("pass", 1, 1, 1), ("gift", 1),
+             ("gift", "up"), ("gift", ["left"]), ("accept", 1), ("refuse", "now"), ("fold",),
+             ([], 1), ["play", 3], {"play": 3}, ("extra",), ("extra", -5)]
 
 
-def random_games(players, seconds, keep_events):
+def random_games(players, seconds, keep_events, game=GAME):
     """Play random games for about `seconds`; return (games, actions, elapsed)."""
     rng = random.Random(1)
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = pygame_rules.new_game(GAME, players, seed=games)
+        state = pygame_rules.new_game(game, players, seed=games)
         if not keep_events:
             state.events = None
         while state.current_player is not None:
@@ -38,9 +47,9 @@ def random_games(players, seconds, keep_events):
     return games, actions, time.perf_counter() - start
 
 
-def clones_per_second(players, seconds):
+def clones_per_second(players, seconds, game=GAME):
     """Clone a mid-game state (events off) repeatedly; return clones per second."""
-    state = pygame_rules.new_game(GAME, players, seed=11)
+    state = pygame_rules.new_game(game, players, seed=11)
     for _ in range(40):
         state.apply(state.legal_actions()[0])
     count = 0
@@ -52,23 +61,39 @@ def clones_per_second(players, seconds):
     return count / (time.perf_counter() - start)
 
 
+def random_game(rng):
+    """A new game of either kind, at any of its table sizes, with a random seed."""
+    game = rng.choice(sorted(TABLES))
+    low, high = pygame_rules.GAMES[game].min_players, pygame_rules.GAMES[game].max_players
+    return pygame_rules.new_game(game, rng.randint(low, high), seed=rng.randrange(2**32))
+
+
+def random_input(state, rng):
+    """Half legal actions, half things that may or may not be moves of the game."""
+    roll = rng.random()
+    if roll < 0.5:
+        return rng.choice(state.legal_actions())
+    if state.game.id == "take-a-chord":
+        return rng.randrange(35) if roll < 0.9 else rng.choice(TAC_JUNK)
+    if roll < 0.9:                       # well-formed TAKE tuples, mostly refused
+        card = rng.randrange(-2, 62)
+        return rng.choice([("play", card), ("pass", card, rng.randrange(62)),
+                           ("pass", card, card), ("extra", card),
+                           ("gift", rng.choice(["left", "right"])), ("accept",),
+                           ("refuse",)])
+    return rng.choice(TAKE_JUNK)
+
+
 def fuzz(inputs, seed=0):
     """Throw `inputs` random legal and illegal actions at games; count outcomes."""
     rng = random.Random(seed)
-    junk = [-1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70]
     legal_played = refused = games = 0
-    state = pygame_rules.new_game(GAME, rng.choice([3, 4]), seed=rng.randrange(2**32))
+    state = random_game(rng)
     for _ in range(inputs):
         if state.is_over:
             games += 1
-            state = pygame_rules.new_game(GAME, rng.choice([3, 4]), seed=rng.randrange(2**32))
-        roll = rng.random()
-        if roll < 0.5:
-            action = rng.choice(state.legal_actions())
-        elif roll < 0.9:
-            action = rng.randrange(35)
-        else:
-            action = rng.choice(junk)
+            state = random_game(rng)
+        action = random_input(state, rng)
         try:
             state.apply(action)
             legal_played += 1
@@ -88,18 +113,21 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--fuzz", type=int, default=100_000)
+    ap.add_argument("--game", choices=sorted(TABLES), action="append",
+                    help="only this game (repeatable; default: every game)")
     args = ap.parse_args()
     print("python %s on %s, %d cores" % (platform.python_version(), platform.machine(),
                                          os.cpu_count()))
-    for players in (3, 4):
-        for keep in (True, False):
-            games, actions, dt = random_games(players, args.seconds, keep)
-            print("%dp random-vs-random, events %-3s: %8.0f games/s %9.0f actions/s "
-                  "(%d games, %.1f actions/game)" % (players, "on" if keep else "off",
-                                                     games / dt, actions / dt, games,
-                                                     actions / games))
-        print("%dp clone(keep_events=False): %9.0f clones/s" %
-              (players, clones_per_second(players, args.seconds / 2)))
+    for game in args.game or sorted(TABLES):
+        for players in TABLES[game]:
+            for keep in (True, False):
+                games, actions, dt = random_games(players, args.seconds, keep, game)
+                print("%s %dp random-vs-random, events %-3s: %8.0f games/s %9.0f actions/s "
+                      "(%d games, %.1f actions/game)" % (game, players, "on" if keep else "off",
+                                                         games / dt, actions / dt, games,
+                                                         actions / games))
+            print("%s %dp clone(keep_events=False): %9.0f clones/s" %
+                  (game, players, clones_per_second(players, args.seconds / 2, game)))
     if args.fuzz:
         start = time.perf_counter()
         ok, refused, games = fuzz(args.fuzz)

@@ -13,6 +13,7 @@ import random
 
 from .core import GAMES, SetupError
 from .games.take_a_chord import bots as _take_a_chord
+from .games.take_bamboo import bots as _take_bamboo
 from .messages import text
 
 
@@ -33,10 +34,12 @@ class RandomBot:
 
 BOTS = {
     "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
+    "take-bamboo": {"random": _take_bamboo.choose_random, "heuristic": _take_bamboo.choose},
 }
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
+    "take-bamboo": {"random": "take.bot.random", "heuristic": "take.bot.heuristic"},
 }
 
 

@@ -1,9 +1,22 @@
 """The command line: play a game in the terminal against bots, or let bots play many games.
 
     python -m pygame_rules play take-a-chord --players 4 --seed 7 --seat 0 --bot heuristic
-    python -m pygame_rules simulate take-a-chord --games 1000 --bots heuristic,random
+    python -m pygame_rules play take-bamboo --players 5
+    python -m pygame_rules simulate take-bamboo --games 500 --players 4
 
-Every sentence printed comes from the message catalogue (`messages.py`, keys "cli.*").
+This module is the same for every game: arguments, the turn loop, reading numbers, the
+simulation loop and its common statistics. What is particular to a game (how its table, its
+choices, its log and its statistics look) lives in the game's `terminal` module, listed in
+TERMINALS; each offers:
+
+    GAME_ID, PROMPT_HELP                        the game id, the help message id
+    on_event(table, event)                      print one event of the person's log
+    turn(table, view) -> Prompt                 print the situation; the first choice to make
+    show_result(table)                          the final standings
+    add_game(tally, state)                      count a finished simulated game
+    report(say, names, tally)                   print the game's own statistics
+
+Every sentence printed comes from the message catalogue (`messages.py`).
 """
 
 import argparse
@@ -14,12 +27,12 @@ import time
 
 from .bots import bot_action, bot_names, make_bot
 from .core import GAMES, IllegalAction, SetupError, new_game
-from .games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, card_name, colour_name,
-                                       parse_card)
-from .games.take_a_chord.log import event_lines, seat_name
+from .games.take_a_chord import terminal as _take_a_chord
+from .games.take_bamboo import terminal as _take_bamboo
 from .messages import text
 
-TERMINAL_GAMES = ("take-a-chord",)
+TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo)}
+TERMINAL_GAMES = tuple(TERMINALS)
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h", "help")
 
@@ -80,6 +93,21 @@ def say(out, msg_id, params=None):
 
 
 # --- play ---------------------------------------------------------------------------------------
+class Prompt:
+    """One choice to make: a numbered list; picking a value gives an action or the next Prompt.
+
+    `ask` is the (message id, parameters) of the input line, `head` an optional message printed
+    above the list, `choices` the (number, value, label) rows, `pick(value)` turns the chosen
+    value into an action (or a further Prompt), and `parse(text)` reads a typed name into a
+    value (None once it has said why it could not).
+    """
+
+    def __init__(self, ask, choices, head=None, pick=None, parse=None):
+        self.ask, self.choices, self.head = ask, choices, head
+        self.pick = pick or (lambda value: value)
+        self.parse = parse
+
+
 class Table:
     """A terminal game: the state, the human's seat, the bots and how far the log is shown."""
 
@@ -89,6 +117,7 @@ class Table:
         self.state = new_game(args.game, args.players, self.seed)
         if not 0 <= args.seat < args.players:
             raise SetupError("cli.bad_seat", max=args.players - 1)
+        self.term = TERMINALS[args.game]
         self.human, self.stdin, self.out = args.seat, stdin, out
         self.names = [text("cli.bot_name", {"number": s + 1}) for s in range(args.players)]
         self.names[self.human] = args.name or text("cli.human_name", {"number": self.human + 1})
@@ -97,12 +126,20 @@ class Table:
         self.shown = 0
         self.echo = not getattr(stdin, "isatty", lambda: False)()
 
+    def say(self, msg_id, params=None):
+        """Print one catalogue message to this table's output."""
+        say(self.out, msg_id, params)
+
+    def prompt(self, ask, choices, head=None, pick=None, parse=None):
+        """A Prompt (the game modules build theirs here, without importing this module)."""
+        return Prompt(ask, choices, head, pick, parse)
+
 
 def play(args, stdin, out):
     """Play one whole game in the terminal; returns the exit code."""
     if args.game not in GAMES:
         raise SetupError("error.unknown_game", game=args.game)
-    if args.game not in TERMINAL_GAMES:
+    if args.game not in TERMINALS:
         raise SetupError("cli.no_terminal_play", game=GAMES[args.game].title)
     table = Table(args, stdin, out)
     say(out, "cli.seed_used", {"seed": table.seed})
@@ -115,7 +152,7 @@ def play(args, stdin, out):
             say(out, "cli.bye")
             return 0
     show_events(table)
-    show_result(table)
+    table.term.show_result(table)
     return 0
 
 
@@ -128,66 +165,72 @@ def show_seating(table, bot):
 
 
 def show_events(table):
-    """Print the log lines of every event not shown yet (a score table for venue scores)."""
+    """Print every event of the person's log not shown yet, as the game tells it."""
     events = table.state.events_for(table.human)
     for event in events[table.shown:]:
-        if event["type"] == "venue_start":
-            say(table.out, "%s", "")
-            say(table.out, "cli.venue_banner", {"venue": event["venue"],
-                                                "venues": table.state.players})
-        if event["type"] == "venue_scores":
-            show_venue_table(table, event)
-            continue
-        for line in event_lines(event, table.names):
-            say(table.out, "%s", line)
+        table.term.on_event(table, event)
     table.shown = len(events)
 
 
-def show_venue_table(table, event):
-    """The venue's score table: how each score came about (chart, Spotlight, bonus)."""
-    say(table.out, "%s", "")
-    say(table.out, "cli.venue_table", {"venue": event["venue"]})
-    head = {k: text("cli.col." + k) for k in ("tricks", "spotlight", "improvisations", "chart",
-                                              "bonus", "score", "total")}
-    say(table.out, "cli.venue_table_row", dict(head, name=text("cli.col.player")))
-    for row in event["rows"]:
-        mark = "cli.spotlight_yes" if row["spotlight"] else "cli.spotlight_no"
-        say(table.out, "cli.venue_table_row", {
-            "name": display_name(table, row["seat"]), "tricks": row["tricks"],
-            "spotlight": text(mark), "improvisations": row["improvisations"],
-            "chart": row["chart"], "bonus": row["bonus"], "score": row["score"],
-            "total": row["total"]})
-    say(table.out, "%s", "")
-
-
-def display_name(table, seat):
-    """A seat's name, marked '(you)' for the person playing."""
-    name = seat_name(seat, table.names)
-    return name + text("cli.you_mark") if seat == table.human else name
+def show_prompt(table, prompt):
+    """The prompt's heading and its numbered choices."""
+    if prompt.head:
+        say(table.out, *prompt.head)
+    for number, _, label in prompt.choices:
+        say(table.out, "cli.legal_row", {"number": number, "card": label})
 
 
 def human_turn(table):
-    """Show the table, then read choices until a card is played; False when the person quits."""
-    view = table.state.view(table.human)
-    show_table(table, view)
-    legal = sort_cards(view["legal"], view)
+    """Show the table, then read choices until an action is taken; False when the person quits.
+
+    Several numbers on one line answer several prompts in a row (a pass: left, then right).
+    """
+    first = prompt = table.term.turn(table, table.state.view(table.human))
+    show_prompt(table, prompt)
     while True:
-        line = ask(table)
+        line = ask(table, prompt)
         if line is None or line.lower() in QUIT_WORDS:
             return False
-        card = read_choice(table, line, legal)
-        if card is None:
+        if not line:
+            continue
+        if line.lower() in HELP_WORDS:
+            say(table.out, table.term.PROMPT_HELP)
+            continue
+        words = line.split()
+        words = words if len(words) > 1 and all(w.isdigit() for w in words) else [line]
+        result = read_line(table, words, prompt)
+        if result is None:
+            continue
+        if isinstance(result, Prompt):
+            prompt = result
+            show_prompt(table, prompt)
             continue
         try:
-            table.state.apply(card)
+            table.state.apply(result)
             return True
         except IllegalAction as err:
             say(table.out, "%s", err.message)
+            prompt = first
 
 
-def ask(table):
+def read_line(table, words, prompt):
+    """What the words of one line choose: an action, the next Prompt, or None after saying
+    why (a word that is not a choice, or more numbers than there are choices to make)."""
+    result = prompt
+    for i, word in enumerate(words):
+        if not isinstance(result, Prompt):
+            say(table.out, "cli.unknown_card", {"text": " ".join(words[i:])})
+            return None
+        value = read_choice(table, word, result)
+        if value is None:
+            return None
+        result = result.pick(value)
+    return result
+
+
+def ask(table, prompt):
     """Prompt and read one line; None at the end of the input."""
-    table.out.write(text("cli.prompt", {"name": table.names[table.human]}))
+    table.out.write(text(*prompt.ask))
     table.out.flush()
     try:
         line = table.stdin.readline()
@@ -198,104 +241,18 @@ def ask(table):
     return line.strip() if line else None
 
 
-def read_choice(table, line, legal):
-    """The card a typed line names (a list number or a card name), or None after saying why."""
-    if not line:
+def read_choice(table, word, prompt):
+    """The value a typed word picks (a listed number or a name), or None after saying why."""
+    if word.isdigit():
+        for number, value, _ in prompt.choices:
+            if number == int(word):
+                return value
+        say(table.out, "cli.bad_number", {"max": max(n for n, _, _ in prompt.choices)})
         return None
-    if line.lower() in HELP_WORDS:
-        say(table.out, "cli.help")
+    if prompt.parse is None:
+        say(table.out, "cli.unknown_card", {"text": word})
         return None
-    if line.isdigit():
-        number = int(line)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        say(table.out, "cli.bad_number", {"max": len(legal)})
-        return None
-    card = parse_card(line)
-    if card is None:
-        say(table.out, "cli.unknown_card", {"text": line})
-    return card
-
-
-def sort_cards(cards, view):
-    """Cards sorted by colour, then strongest first under the Key Chord."""
-    key = CHORDS.index(view["key"])
-    return sorted(cards, key=lambda c: (COLOUR_OF[c], (CHORD_OF[c] - key) % 7))
-
-
-def show_table(table, view):
-    """The trick header, key ring, scores, cards on the table, what to do, hand and choices."""
-    out, trick = table.out, view["trick"]
-    say(out, "%s", "")
-    if trick["round"] > 1:
-        say(out, "cli.trick_header_round", {"venue": view["venue"], "trick": trick["number"],
-                                            "round": trick["round"],
-                                            "facedown": trick["facedown"]})
-    else:
-        say(out, "cli.trick_header", {"venue": view["venue"], "trick": trick["number"]})
-    say(out, "cli.key_ring", {"key": view["key"], "order": " > ".join(view["key_order"])})
-    show_scores(table, view)
-    show_trick(table, view)
-    say(out, "cli.your_hand")
-    say(out, "cli.hand_line", {"cards": ", ".join(card_name(c)
-                                                   for c in sort_cards(view["hand"], view))})
-    say(out, "cli.legal")
-    for number, card in enumerate(sort_cards(view["legal"], view), 1):
-        say(out, "cli.legal_row", {"number": number, "card": card_name(card)})
-
-
-def show_scores(table, view):
-    """Each seat's total, tricks this venue and the Spotlight Card."""
-    say(table.out, "cli.scores")
-    for row in view["seats"]:
-        mark = text("cli.spotlight_mark") if row["spotlight"] else ""
-        say(table.out, "cli.score_row", {"name": display_name(table, row["seat"]),
-                                         "total": row["total"], "tricks": row["tricks"],
-                                         "spotlight": mark})
-    if view["spotlight"] is None:
-        say(table.out, "cli.spotlight_centre")
-
-
-def show_trick(table, view):
-    """The face-up cards of this round and what the rules allow now."""
-    trick, out = view["trick"], table.out
-    if trick["cards"]:
-        say(out, "cli.trick", {"round": trick["round"]})
-        for seat, card in trick["cards"]:
-            name = seat_name(seat, table.names)
-            say(out, "cli.table_card", {"name": name[:1].upper() + name[1:],
-                                        "card": card_name(card)})
-        show_duty(table, view)
-    else:
-        say(out, "cli.you_lead")
-    if trick["is_last"]:
-        say(out, "cli.last_trick")
-
-
-def show_duty(table, view):
-    """What the person must do: follow the lead colour (or match a chord), or anything."""
-    trick, out = view["trick"], table.out
-    colour = trick["lead_colour"]
-    held = any(COLOUR_OF[c] == colour for c in view["hand"])
-    say(out, "cli.must_follow" if held else "cli.free_choice", {"colour": colour_name(colour)})
-    lead_chord = CHORD_OF[trick["cards"][0][1]]
-    if (len(trick["cards"]) == 3 and not trick["is_last"]
-            and trick["round"] - 1 < view["improvisation_limit"]
-            and any(CHORD_OF[c] == lead_chord for c in view["legal"])):
-        say(out, "cli.can_improvise", {"chord": CHORDS[lead_chord]})
-
-
-def show_result(table):
-    """The final standings and whether the person won."""
-    state = table.state
-    say(table.out, "cli.final")
-    seats = sorted(range(state.players), key=lambda s: (-state.scores()[s],
-                                                        -state.impro_totals[s]))
-    for place, seat in enumerate(seats, 1):
-        say(table.out, "cli.final_row", {"place": place, "name": display_name(table, seat),
-                                         "total": state.scores()[seat],
-                                         "improvisations": state.impro_totals[seat]})
-    say(table.out, "cli.you_won" if table.human in state.winners() else "cli.you_lost")
+    return prompt.parse(word)
 
 
 # --- simulate -----------------------------------------------------------------------------------
@@ -311,7 +268,7 @@ def seat_bots(args):
 
 
 def simulate(args, out):
-    """Let bots play many games; print scores, Improvisation, Key Change and Spotlight stats."""
+    """Let bots play many games; print the scores, wins, the game's own rates, throughput."""
     if args.game not in GAMES:
         raise SetupError("error.unknown_game", game=args.game)
     if args.games < 1:
@@ -319,7 +276,7 @@ def simulate(args, out):
     seed = read_seed(args.seed) if args.seed is not None else 0
     names = seat_bots(args)
     bots = [make_bot(args.game, n, "%s:%d" % (seed, s)) for s, n in enumerate(names)]
-    tally = Tally(args.players)
+    tally = Tally(args.players, TERMINALS.get(args.game))
     started = time.perf_counter()
     for number in range(args.games):
         state = new_game(args.game, args.players, "%s:%d" % (seed, number))
@@ -332,13 +289,14 @@ def simulate(args, out):
 
 
 class Tally:
-    """Scores, wins and the counts of events over many games."""
+    """Scores, wins, actions and the game's own counts over many games."""
 
-    def __init__(self, players):
-        """Empty tallies for `players` seats."""
+    def __init__(self, players, term=None):
+        """Empty tallies for `players` seats; `term` counts what is particular to the game."""
+        self.term = term
         self.scores = [[] for _ in range(players)]
         self.wins = [0.0] * players
-        self.venue_rows = [[] for _ in range(players)]
+        self.rows = [[] for _ in range(players)]      # each seat's score rows (venue, round)
         self.events = {}
         self.actions = 0
         self.games = 0
@@ -351,26 +309,16 @@ class Tally:
             self.scores[seat].append(score)
         for seat in state.winners():
             self.wins[seat] += 1 / len(state.winners())
-        for rows in getattr(state, "venue_rows", ()):
-            for row in rows:
-                self.venue_rows[row["seat"]].append(row)
-        for event in state.events or ():
-            self.count(event)
+        if self.term is not None:
+            self.term.add_game(self, state)
 
-    def count(self, event):
-        """Count an event by type (and its interesting variants)."""
-        kind = event["type"]
-        if kind == "key_change" and event["same_key"]:
-            self.bump("key_change_same")
-        if kind == "trick_won":
-            self.bump("trick_with_key" if event["with_key_chord"] else "trick_plain")
-            if event["improvisation"]:
-                self.bump("improvised_trick")
-        self.bump(kind)
+    def bump(self, name, by=1):
+        """Add to a named count."""
+        self.events[name] = self.events.get(name, 0) + by
 
-    def bump(self, name):
-        """Add one to a named count."""
-        self.events[name] = self.events.get(name, 0) + 1
+    def count(self, name, default=0):
+        """A named count."""
+        return self.events.get(name, default)
 
 
 def report(out, args, seed, names, tally, seconds):
@@ -386,8 +334,8 @@ def report(out, args, seed, names, tally, seconds):
         scores = [x for s in seats for x in tally.scores[s]]
         share = sum(tally.wins[s] for s in seats) / tally.games / len(seats)
         say(out, "cli.sim.bot", dict(spread(scores), bot=name, seats=len(seats), share=share))
-    if args.game == "take-a-chord":
-        report_take_a_chord(out, names, tally)
+    if tally.term is not None:
+        tally.term.report(lambda msg_id, params=None: say(out, msg_id, params), names, tally)
     say(out, "cli.sim.throughput", {"games_per_s": tally.games / seconds,
                                     "actions_per_s": tally.actions / seconds,
                                     "actions": tally.actions, "seconds": seconds})
@@ -397,41 +345,3 @@ def spread(values):
     """Mean, standard deviation, minimum and maximum of some scores."""
     return {"mean": statistics.fmean(values), "stdev": statistics.pstdev(values),
             "min": min(values), "max": max(values)}
-
-
-def report_take_a_chord(out, names, tally):
-    """Venue results per bot, Improvisation, Key Change and Spotlight rates."""
-    count = tally.events.get
-    tricks = count("trick_won", 0) or 1
-    venues = count("venue_scores", 0) or 1
-    for name in sorted(set(names)):
-        rows = [r for s, n in enumerate(names) if n == name for r in tally.venue_rows[s]]
-        say(out, "cli.sim.venue", venue_shares(name, rows))
-    say(out, "cli.sim.improvisation", {"per_trick": count("improvisation", 0) / tricks,
-                                       "share": count("improvised_trick", 0) / tricks,
-                                       "per_venue": count("improvisation", 0) / venues,
-                                       "blocked": count("improvisation_blocked", 0)})
-    say(out, "cli.sim.key_change", {"per_trick": count("key_change", 0) / tricks,
-                                    "same": count("key_change_same", 0),
-                                    "ignored": count("key_change_ignored", 0)})
-    held = sum(r["spotlight"] for rows in tally.venue_rows for r in rows)
-    say(out, "cli.sim.spotlight", {"per_venue": count("spotlight", 0) / venues,
-                                   "with_key": count("trick_with_key", 0) / tricks,
-                                   "held": held / venues})
-    for name in sorted(set(names)):
-        rows = [r for s, n in enumerate(names) if n == name for r in tally.venue_rows[s]]
-        say(out, "cli.sim.spotlight_bot", {"bot": name, "share": spotlight_share(rows)})
-
-
-def venue_shares(name, rows):
-    """Mean venue score and how often a bot ends a venue on 3, over 3 and 0 tricks."""
-    total = [r["tricks"] + r["spotlight"] for r in rows]
-    n = len(rows) or 1
-    return {"bot": name, "mean": sum(r["score"] for r in rows) / n,
-            "three": total.count(3) / n, "over": sum(t > 3 for t in total) / n,
-            "none": total.count(0) / n}
-
-
-def spotlight_share(rows):
-    """How often a bot holds the Spotlight Card when its venue is scored."""
-    return sum(r["spotlight"] for r in rows) / (len(rows) or 1)

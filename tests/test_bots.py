@@ -1,4 +1,5 @@
-"""Bots: the shared interface, and the Take The "A" Chord heuristic (legal, sensible, strong)."""
+"""Bots: the shared interface, and the heuristics of Take The "A" Chord and TAKE (legal,
+sensible, strong)."""
 
 import copy
 import json
@@ -13,6 +14,10 @@ from pygame_rules.bots import (BOTS, RandomBot, bot_action, bot_description, bot
                                make_bot)
 from pygame_rules.games.take_a_chord import bots as tac_bots
 from pygame_rules.games.take_a_chord.cards import CHORDS, card_code, parse_card
+from pygame_rules.games.take_bamboo import bots as take_bots
+import take_helpers
+from take_helpers import code, play
+from take_helpers import position as take_position
 
 GAME = "take-a-chord"
 
@@ -198,3 +203,167 @@ def test_heuristic_beats_random_bots_on_average_score_3p():
     """Measured about +17 points per game (stderr ≈ 2) over 200 games; 8 is a safe floor."""
     mean, stderr = margin_over_random(3, 200)
     assert mean > 8 and mean > 3 * stderr, (mean, stderr)
+
+
+# --- TAKE トリックの翁 ----------------------------------------------------------------------------
+TAKE = "take-bamboo"
+
+
+def take_out(players, seed, names):
+    """Play a whole TAKE game with the named bot at each seat; every action must be legal."""
+    bots = [make_bot(TAKE, name, "%s:%d" % (seed, s)) for s, name in enumerate(names)]
+    state = pygame_rules.new_game(TAKE, players, seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = bot_action(state, bots[state.current_player])
+        assert type(action) is tuple and action in legal, (action, state.phase)
+        state.apply(action)
+    return state
+
+
+def take_pick(state, scores=None):
+    """The heuristic's action for the current seat (scores optionally changed in the view)."""
+    view = state.view(state.current_player)
+    if scores is not None:
+        view["scores"] = list(scores)
+    return take_bots.choose(view, view["legal"], random.Random(0))
+
+
+def test_registry_offers_random_and_heuristic_for_take():
+    """BOTS lists both TAKE bots, each with a sentence saying how it plays."""
+    assert set(BOTS[TAKE]) == {"random", "heuristic"}
+    assert bot_names(TAKE) == ["heuristic", "random"]
+    for name in bot_names(TAKE):
+        assert make_bot(TAKE, name, 1).name == name
+        assert bot_description(TAKE, name).startswith(name.capitalize())
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_take_heuristic_never_takes_an_illegal_action(players):
+    """All-heuristic and mixed tables over many seeded games: every action is legal, as a tuple."""
+    for seed in range(12):
+        state = take_out(players, "take-legal-%d" % seed, ["heuristic"] * players)
+        assert state.is_over and state.winners()
+        mixed = ["heuristic" if s % 2 else "random" for s in range(players)]
+        assert take_out(players, "take-mixed-%d" % seed, mixed).is_over
+
+
+@pytest.mark.parametrize("options", [{"deck": "six"}, {"trick_extra": "none"},
+                                     {"penalty": "trick_winner"}, {"trump": "2"}])
+def test_take_heuristic_stays_legal_under_every_house_rule_option(options):
+    """The options change the cards and the rulings, never the bot's legality."""
+    for seed in range(3):
+        for players in (3, 6):
+            bots = [make_bot(TAKE, "heuristic", s) for s in range(players)]
+            state = pygame_rules.new_game(TAKE, players, seed, options)
+            while not state.is_over:
+                action = bot_action(state, bots[state.current_player])
+                assert action in state.legal_actions()
+                state.apply(action)
+
+
+def test_take_heuristic_works_from_json_views_and_returns_tuples():
+    """Lists from JSON in, the engine's tuple out; the same choice; the view is left unchanged."""
+    state = pygame_rules.new_game(TAKE, 4, "json")
+    rng = random.Random(5)
+    phases = set()
+    while not state.is_over:
+        view = state.view(state.current_player)
+        legal = state.legal_actions()
+        frozen = copy.deepcopy(view)
+        mine = take_bots.choose(view, legal, random.Random(1))
+        again = take_bots.choose(json.loads(json.dumps(view)), json.loads(json.dumps(legal)),
+                                 random.Random(1))
+        assert mine == again and type(again) is tuple and again in legal
+        assert view == frozen, "the bot must not change the view it is given"
+        phases.add(view["phase"])
+        state.apply(legal[rng.randrange(len(legal))])
+    assert {"pass", "play", "gift", "accept"} <= phases
+
+
+def gift_position(tableau, scores):
+    """3 players; seat 0 holds Organic and Biotech and wins Stainless 9: a gift to make."""
+    state = take_position(["St9 Or5", "St3 Or6", "St4 Or7"], tableau=tableau, trump=2,
+                     scores=scores)
+    play(state, "St9", "St3", "St4")
+    assert state.phase == "gift" and state.current_player == 0
+    return state
+
+
+def test_take_heuristic_gives_to_the_neighbour_who_can_take_it():
+    """The left neighbour holds two other colours and must refuse: the gift goes right."""
+    state = gift_position(["Or3 Bi3", "Or4 Bi4", "Or2"], [5, 5, 5])
+    assert take_pick(state) == ("gift", "right")
+    state = gift_position(["Or3 Bi3", "Or2", "Or4 Bi4"], [5, 5, 5])
+    assert take_pick(state) == ("gift", "left")
+
+
+def test_take_heuristic_never_gives_a_neighbour_the_winning_point():
+    """Both neighbours can take it: not to the one whom the +1 carries to 25."""
+    state = gift_position(["Or3 Bi3", "Or2", "Bi2"], [10, 24, 5])
+    assert take_pick(state) == ("gift", "right")
+    assert take_pick(state, scores=[10, 5, 24]) == ("gift", "left")
+
+
+def offer_to_seat_1(tableau, scores):
+    """Seat 0 offers Stainless 9 to seat 1 (its left neighbour), who must answer."""
+    state = gift_position(tableau, scores)
+    play(state, "left")
+    assert state.phase == "accept" and state.current_player == 1
+    return state
+
+
+def test_take_heuristic_accepts_a_tie_and_refuses_to_hand_over_the_game():
+    """A card that ties seat 2's Stainless is welcome, unless the giver's +1 makes 25."""
+    tableau = ["Or3 Bi3", "Or2", "St2"]
+    assert take_pick(offer_to_seat_1(tableau, [10, 10, 5])) == ("accept",)
+    assert take_pick(offer_to_seat_1(tableau, [24, 10, 5])) == ("refuse",)
+
+
+def test_take_heuristic_refuses_to_become_the_sole_most_but_takes_the_win():
+    """Tied 2-2 in Stainless, a third card would make it the sole most (0): refused; at 24
+    the +1 wins the game, so it accepts anyway."""
+    tableau = ["Or3 Bi3", "St2 St5", "St6 St7"]
+    assert take_pick(offer_to_seat_1(tableau, [10, 10, 10])) == ("refuse",)
+    assert take_pick(offer_to_seat_1(tableau, [10, 24, 10])) == ("accept",)
+
+
+def last_to_play(hand, tableau, table):
+    """3 players, trump 4; seats 0 and 1 play `table`, seat 2 holds `hand` and plays last."""
+    state = take_position([table[0] + " Or8b", table[1] + " Bi8b", hand], tableau=tableau,
+                          trump=4)
+    play(state, *table)
+    return state
+
+
+def test_take_heuristic_wins_a_tie_and_ducks_the_sole_most():
+    """Seat 0 holds 2 Stainless: with 1 it wins the trick to tie; with 2 it ducks."""
+    state = last_to_play("St9 St5", ["Or1 St2 St3", "Bi1", "St1"], ["St6", "Bi8"])
+    assert code(take_pick(state)[1]) == "St9"
+    state = last_to_play("St9 St5", ["Or1 St2 St3", "Bi1", "St1 St7"], ["St6", "Bi8"])
+    assert code(take_pick(state)[1]) == "St5"
+
+
+def test_take_heuristic_dumps_a_dangerous_card_when_nothing_can_win():
+    """A trump is down: it gets rid of the high card of the colour it already leads."""
+    state = last_to_play("Or9 Bi3", ["Bi1", "Bi2", "Or1 Or2 Or3"], ["St6", "Bi4"])
+    assert state.view(2)["trick"]["cards"][1][1] == take_helpers.card("Bi4")
+    assert code(take_pick(state)[1]) == "Or9"
+
+
+def test_take_heuristic_beats_random_bots_by_a_real_margin():
+    """Measured over 200 games at each size: about +4 points a game (stderr ≈ 0.35) and about
+    half the wins (fair: 1/3 to 1/6); the floors are 2 points and 1.4 times the fair share."""
+    for players in (3, 4, 6):
+        diffs, wins = [], 0.0
+        for number in range(200):
+            hero = number % players
+            names = ["heuristic" if s == hero else "random" for s in range(players)]
+            state = take_out(players, "take-vs-%d" % number, names)
+            scores = state.scores()
+            diffs.append(scores[hero] - statistics.fmean(
+                [x for s, x in enumerate(scores) if s != hero]))
+            wins += (hero in state.winners()) / len(state.winners())
+        mean, stderr = statistics.fmean(diffs), statistics.stdev(diffs) / 200 ** 0.5
+        assert mean > 2 and mean > 4 * stderr, (players, mean, stderr)
+        assert wins / 200 > 1.4 / players, (players, wins / 200)

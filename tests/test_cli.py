@@ -2,10 +2,13 @@
 
 import io
 import pathlib
+import random
 import subprocess
 import sys
 
 import pygame_rules
+import take_helpers
+from pygame_rules import cli
 from pygame_rules.cli import main
 from pygame_rules.games.take_a_chord.cards import CHORDS, COLOUR_CODES
 from pygame_rules.games.take_a_chord.log import describe_event, event_lines
@@ -118,3 +121,196 @@ def test_every_event_of_a_game_has_words():
     assert describe_event(played, names) == "The non-player plays C Bluesy."
     scores = [e for e in state.events if e["type"] == "venue_scores"][0]
     assert len(event_lines(scores, names)) == 1 + 3
+
+
+# --- TAKE トリックの翁 ----------------------------------------------------------------------------
+def take_table(state, human=1, stdin=""):
+    """A terminal table around a prepared TAKE position (names Ana, Ben, Cy...)."""
+    table = cli.Table.__new__(cli.Table)
+    table.state, table.human, table.term = state, human, cli.TERMINALS["take-bamboo"]
+    table.names = ["Ana", "Ben", "Cy", "Di", "Eve", "Flo"][:state.players]
+    table.stdin, table.out, table.echo, table.shown, table.bots = (
+        io.StringIO(stdin), io.StringIO(), True, 0, {})
+    return table
+
+
+def test_play_take_to_the_end_with_garbage_and_an_illegal_pass():
+    """5 players: garbage, a bad number and help get answers, passing one card both ways gets
+    the engine's reason, then alternating 1 and 2 plays the whole game to the result."""
+    script = "this is not a move\n99\n?\n1 1\n" + "1\n2\n" * 800
+    code, out = run_cli("play", "take-bamboo", "--players", "5", "--seed", "8", "--seat", "1",
+                        stdin=script)
+    assert code == 0
+    assert text("cli.unknown_card", {"text": "this is not a move"}) in out
+    assert "Choose a number from 1 to 9." in out
+    assert text("take.cli.help") in out
+    assert text("take.pass_two_different") in out           # the engine's reason
+    assert "Which card goes to the LEFT, to Bot 3?" in out
+    assert "Which card goes to the RIGHT, to Bot 1? (Organic 2 goes to the left.)" in out
+    assert "Player 2 passes Organic 2 to the left (to Bot 3) and Organic 3 to the right " \
+           "(to Bot 1)." in out
+    assert "Bot 3 has chosen a card for the left and a card for the right." in out
+    assert "Player 2 receives " in out and "You may play:" in out
+    assert "(cannot win)" in out and "beats the table so far" in out
+    for number in (1, 2, 3):
+        assert text("take.cli.round_table", {"round": number}) in out
+    assert text("cli.final") in out and "The game is over." in out
+    assert out.rstrip().endswith((text("cli.you_won"), text("cli.you_lost")))
+
+
+def test_play_take_every_player_count_by_numbers():
+    """Typing 1 then 2 over and over finishes a game at every table size; q quits cleanly."""
+    for players in (3, 4, 6):
+        code, out = run_main("play", "take-bamboo", "--players", str(players), "--seed", "4",
+                             "--seat", str(players - 1), stdin="1\n2\n" * 800)
+        assert code == 0 and text("cli.final") in out, players
+    code, out = run_main("play", "take-bamboo", "--seed", "1", stdin="1\nq\n")
+    assert code == 0 and out.rstrip().endswith(text("cli.bye"))
+
+
+def gift_turn_table(scores):
+    """Ben (seat 1) wins Stainless 9 as a third colour; Cy on the left holds two others."""
+    state = take_helpers.position(["Or5 Or6", "St9 Or7", "St4 Or8"], tableau=[
+        "Or2", "Or3 Bi3", "Or4 Bi4"], trump=2, dealer=1, scores=scores)
+    take_helpers.play(state, "St9", "St4", "Or5")
+    assert state.phase == "gift" and state.current_player == 1
+    return state
+
+
+def test_take_gift_choice_explains_both_answers_and_the_scores():
+    """Each direction says who can take it and what accepting or refusing does to the scores."""
+    table = take_table(gift_turn_table([9, 10, 6]), stdin="1\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert text("take.cli.gift_intro", {"card": "Stainless 9"}) in out
+    assert "1) to the left, to Cy, who holds two other colours and must refuse: you 9" in out
+    assert "2) to the right, to Ana, who can take it. Accepted: you 11, Ana 10. " \
+           "Refused: you 9" in out
+    assert take_helpers.last_event(table.state, "gift_refused")["forced"]
+    table = take_table(gift_turn_table([24, 10, 6]), stdin="q\n")
+    assert not cli.human_turn(table)
+    assert "(accepted, 25 is reached and the game ends at once)" in table.out.getvalue()
+
+
+def test_take_accept_choice_explains_the_colour_and_a_game_ending_gift():
+    """The offer says what the colour would score; accepting at 24 is said to end the game."""
+    state = gift_turn_table([9, 24, 6])
+    take_helpers.play(state, "right")
+    assert state.phase == "accept" and state.current_player == 0
+    table = take_table(state, human=0, stdin="1\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "Ben offers you Stainless 9: Stainless (ステンレス) would be a 3rd colour for Ben. " \
+           "With it you would have 1 Stainless (ステンレス), worth 0 if the round ended now " \
+           "(now 0)." in out
+    assert "1) Accept: you and Ben score +1 (you 10, Ben 25); Ben reaches 25 and the game " \
+           "ends: Ben wins" in out
+    assert "2) Refuse: it is discarded and Ben loses 1 (Ben 23)" in out
+    assert state.is_over and state.winners() == [1]
+
+
+def test_take_extra_choice_lists_the_cards_nobody_takes():
+    """A trump win on an empty discard pile: the person picks the face-down extra."""
+    state = take_helpers.position(["St2 Or9", "Or5 Or7", "Bi6 Bi7"], trump=2)
+    take_helpers.play(state, "St2", "Or5", "Bi6")
+    assert state.phase == "extra" and state.current_player == 0
+    table = take_table(state, human=0, stdin="5\n2\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert text("take.cli.extra_intro", {"colour": "Stainless (ステンレス)"}) in out
+    assert "1) Organic 5" in out and "2) Biotech 6" in out
+    assert "Choose a number from 1 to 2." in out
+    assert take_helpers.last_event(state, "extra_taken")["card"] == take_helpers.card("Bi6")
+
+
+def test_take_play_choices_say_what_each_card_would_do():
+    """Trump, beats the table, cannot win, a lead-colour 1, a third colour: all said."""
+    state = take_helpers.position(["Or5 Bi9", "Or1 St2", "Or7 Bi1"], tableau=[
+        "", "Bi3 St3", ""], trump=2)
+    take_helpers.play(state, "Or5")
+    table = take_table(state, human=1, stdin="q\n")
+    cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "On the table, Organic (オーガニック) led:" in out
+    assert "1) Organic 1 (a lead-colour 1: you take it whoever wins; a 3rd colour for you: " \
+           "if you take it, you must give it away)" in out
+    assert "2) Stainless 2 (trump: wins, as no trump is down yet; you take it with a " \
+           "face-down extra)" in out
+
+
+def test_simulate_take_prints_scores_gifts_endings_and_throughput():
+    """`simulate take-bamboo` prints seat and bot scores, win shares, gift rates, endings."""
+    code, out = run_cli("simulate", "take-bamboo", "--games", "30", "--players", "4",
+                        "--seed", "3")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "TAKE トリックの翁: 30 game(s), 4 players, seed 3."
+    assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 4
+    assert lines[1].startswith("Seat 0 (heuristic): mean ")
+    for start in ("Bot heuristic on 1 seat(s)", "Bot random on 3 seat(s)", "Endings: ",
+                  "Gifts: ", "  Bot heuristic: offers ", "  Bot random: offers ",
+                  "Bot heuristic: mean round score", "Tricks: ", "Throughput: "):
+        assert any(line.startswith(start) for line in lines), start
+    gifts = next(line for line in lines if line.startswith("Gifts: "))
+    assert "offered per round" in gifts and "accepted" in gifts and "refused" in gifts \
+        and "forced refusals" in gifts
+    assert "by a gift reaching 25" in out and "games/s" in out
+
+
+def test_simulate_take_six_players_one_bot_everywhere():
+    """One bot name fills all six seats."""
+    code, out = run_main("simulate", "take-bamboo", "--games", "3", "--players", "6",
+                         "--bots", "heuristic")
+    assert code == 0 and "Bot heuristic on 6 seat(s)" in out
+
+
+def test_every_take_event_has_words_and_hidden_cards_stay_hidden():
+    """Every event type is told; another seat's pass and a face-down extra are never named."""
+    from pygame_rules.games.take_bamboo.cards import card_name
+    from pygame_rules.games.take_bamboo.log import describe_event as take_describe
+    from pygame_rules.games.take_bamboo.log import event_lines as take_lines
+    names = ["Ana", "Ben", "Cy", "Di"]
+    seen = set()
+    for seed in range(8):
+        state = pygame_rules.new_game("take-bamboo", 4, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        every_card = [card_name(c, state.ranks) + "." for c in range(54)] + \
+                     [card_name(c, state.ranks) + " " for c in range(54)]
+        for event in state.events_for(0):
+            lines = take_lines(event, names)
+            assert lines and all(line and line[0].isupper() for line in lines), event
+            assert take_describe(event, names) == "\n".join(lines)
+            seen.add(event["type"])
+            if event["type"] == "pass_chosen" and event["seat"] != 0:
+                assert lines == ["%s has chosen a card for the left and a card for the right."
+                                 % names[event["seat"]]]
+            if event["type"] == "pass_exchange":
+                assert len(lines) == 2 and lines[1].startswith("Ana receives ")
+        for event in state.events:                      # even the full log never names them
+            if event["type"] == "extra_taken" and event["source"] == "discard":
+                line = take_describe(event, names)
+                assert not any(name in line + " " for name in every_card), line
+    assert seen == {"game_start", "round_start", "initial_bamboo", "initial_double",
+                    "pass_chosen", "pass_exchange", "card_played", "trick_won", "extra_taken",
+                    "acquire", "gift_offered", "gift_accepted", "gift_received",
+                    "gift_refused", "discarded", "round_scores", "game_end"}
+
+
+def test_every_take_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue():
+    """The "take." ids these modules name (whole or as a prefix) exist in English."""
+    import re
+    from pygame_rules.messages import CATALOGUE
+    package = ROOT / "pygame_rules"
+    used = set()
+    for path in [package / "bots.py"] + [package / "games" / "take_bamboo" / name for name in
+                                         ("bots.py", "log.py", "terminal.py")]:
+        used |= set(re.findall(r'"(take\.[a-z_.0-9]+)"', path.read_text()))
+    assert len(used) > 50
+    for msg_id in used:
+        if msg_id.endswith("."):
+            assert any(k.startswith(msg_id) for k in CATALOGUE["en"]), msg_id
+        else:
+            assert msg_id in CATALOGUE["en"], msg_id

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.e2e
 READY = 120_000
 STEP = 30_000
 BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=venue], " \
+         "body[data-board=round], " \
          "body[data-board=over]"
 
 
@@ -45,10 +46,11 @@ class Table:
         self.page.wait_for_selector("body[data-shell]", state="attached")
         self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
 
-    def start(self, players=4, seats=None, seed="4242"):
+    def start(self, players=4, seats=None, seed="4242", game="take-a-chord"):
         """Fill the start form and start the game; seats is a list of 'human'/'bot-…'."""
         page = self.page
-        page.check('input[name="players-take-a-chord"][value="%d"]' % players)
+        page.check('input[name="game"][value="%s"]' % game)
+        page.check('input[name="players-%s"][value="%d"]' % (game, players))
         for i, kind in enumerate(seats or []):
             page.select_option('[name="kind-%d"]' % i, kind)
         page.fill("#seed", seed)
@@ -76,13 +78,27 @@ class Table:
             if on_curtain:
                 on_curtain(self)
             self.act("[data-action=reveal]")
-        elif state == "venue":
-            self.act("[data-action=next-venue]")
+        elif state in ("venue", "round"):
+            self.act("[data-action=next-%s]" % state)
         else:
             if on_playable:
                 on_playable(self)
-            self.act(".hand-card.playable >> nth=0")
+            self.decide()
         return True
+
+    def decide(self):
+        """Take the first choice on offer: a decision button, a pass of two cards, or a card."""
+        page = self.page
+        for selector in ("[data-action=gift]", "[data-action=accept]", ".extra-choice"):
+            if page.locator(selector).count():
+                self.act(selector + " >> nth=0")
+                return
+        if page.locator(".passing").count():
+            page.click(".hand-card.playable >> nth=0")
+            page.click(".hand-card.playable:not(.chosen) >> nth=0")
+            self.act("[data-action=confirm]")
+            return
+        self.act(".hand-card.playable >> nth=0")
 
     def play_to_end(self, **hooks):
         """Play every human card (the first playable one) until the final screen."""

@@ -163,7 +163,7 @@ def draw():
     lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
           "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
-          "curtain": session.curtain_for(), "pending": UI["pending"]}
+          "curtain": session.curtain_for(), "pending": UI["pending"], "names": names}
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board

@@ -6,8 +6,9 @@ entry below.
 """
 
 import table_take_a_chord
+import table_take_bamboo
 
-TABLES = {module.GAME_ID: module for module in (table_take_a_chord,)}
+TABLES = {module.GAME_ID: module for module in (table_take_a_chord, table_take_bamboo)}
 
 
 def table_for(game_id):

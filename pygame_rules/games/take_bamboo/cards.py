@@ -11,7 +11,7 @@ COLOURS = 3
 PER_COLOUR = 18
 BAMBOO = COLOURS * PER_COLOUR
 GLOWING = tuple(range(BAMBOO, BAMBOO + 6))
-COLOUR_SYMBOLS = ("❦", "⧖", "⚡")      # leaf, helix-like, bolt
+COLOUR_SYMBOLS = ("❦", "∞", "⚡")      # leaf, a helix seen from the side, bolt
 COLOUR_CODES = ("or", "bi", "st")
 PRESETS = {"nine": (9, 2), "six": (6, 3)}  # top rank, copies of each rank (HR-T1)
 

@@ -15,6 +15,7 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 """
 
 from ...core import GameState, IllegalAction, SetupError
+from ...messages import text
 from .cards import BAMBOO, COLOURS, GLOWING, card_name, cards_of, colour_of, mask_of, rank_table
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
@@ -57,7 +58,7 @@ class TakeBambooState(GameState):
     __slots__ = ("n", "ranks", "trump", "round_no", "dealer", "hands", "tableau", "draw",
                  "glowing", "discard", "phase", "passes", "pass_order", "received", "leader",
                  "trick", "trick_no", "queue", "pending", "totals", "round_rows",
-                 "current_player", "last_trick", "end_reason", "taken", "winner")
+                 "current_player", "last_trick", "end_reason", "taken", "winner", "played")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -93,7 +94,7 @@ class TakeBambooState(GameState):
         self.glowing = list(GLOWING)
         self.discard = []
         self.trick, self.trick_no, self.queue, self.pending = [], 1, [], None
-        self.last_trick, self.taken = None, []
+        self.last_trick, self.taken, self.played = None, [], []
         self.passes, self.received = [None] * n, [None] * n
         fixed = self.setup if self.setup and self.round_no == self.setup.get("round", 0) else None
         if fixed:
@@ -205,9 +206,9 @@ class TakeBambooState(GameState):
         if kind in ("play", "extra"):
             return card_name(action[1], self.ranks)
         if kind == "pass":
-            return "%s ← · → %s" % (card_name(action[1], self.ranks),
-                                    card_name(action[2], self.ranks))
-        return " ".join(str(a) for a in action)
+            return text("take.describe.pass", {"left": card_name(action[1], self.ranks),
+                                               "right": card_name(action[2], self.ranks)})
+        return text("take.describe." + "_".join(action))
 
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
@@ -244,6 +245,7 @@ class TakeBambooState(GameState):
         seat = self.current_player
         self.hands[seat] ^= 1 << card
         self.trick.append((seat, card))
+        self.played.append(card)
         self.emit("card_played", seat=seat, card=card, trick=self.trick_no,
                   trump=self.ranks[card] == self.trump)
         if len(self.trick) < self.n:
@@ -445,7 +447,7 @@ class TakeBambooState(GameState):
         s.tableau = [[stack[:] for stack in seat] for seat in self.tableau]
         s.passes, s.received = self.passes[:], self.received[:]
         s.trick, s.queue, s.taken = self.trick[:], self.queue[:], self.taken[:]
-        s.round_rows = self.round_rows[:]
+        s.round_rows, s.played = self.round_rows[:], self.played[:]
         s.pending = None if self.pending is None else dict(self.pending,
                                                            bundle=self.pending["bundle"][:])
         return s
@@ -467,6 +469,7 @@ class TakeBambooState(GameState):
              "ranks": list(self.ranks), "discard": len(self.discard),
              "out_of_play": len(self.draw), "last_trick": self.last_trick,
              "passed": [p is not None for p in self.passes],
+             "played": sorted(self.played),
              "gift": self._gift_view(), "extra_choices": [],
              "round_scores": self.round_rows, "winners": self.winners(),
              "end_reason": self.end_reason, "options": dict(self.options),

@@ -1,0 +1,117 @@
+"""End to end for TAKE トリックの翁: whole games by clicks, a gift that ends the game at 25, and
+the hot-seat pass. Uses the page driver and the clean-page checks of test_e2e_page."""
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+import pygame_rules
+from test_e2e_page import READY, STEP, Table, origin_of  # noqa: F401  (fixtures below)
+from test_e2e_page import table  # noqa: F401  (the fixture)
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+import app  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+GAME = "take-bamboo"
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_full_take_game_against_bots(table, players):  # noqa: F811
+    """A person plays a whole game (passing, tricks, gifts) to the final screen."""
+    table.open()
+    table.start(players=players, game=GAME, seed="77")
+    assert table.page.locator(".score-track").count() == 1
+    assert table.page.locator(".trump-card").inner_text().strip()[0] in "23456"
+    table.play_to_end()
+    state = table.engine_state()
+    assert state.is_over and state.players == players
+    replay = pygame_rules.new_game(GAME, players, seed=77)
+    for action in state.history:
+        replay.apply(action)
+    assert replay.scores() == state.scores()
+    winners = table.page.locator(".winners").inner_text()
+    names = [s["name"] for s in table.save()["seats"]]
+    assert all(names[w] in winners for w in replay.winners())
+
+
+def gift_position():
+    """3 players; seat 0 (24 points) must gift a 3rd colour; seat 1 can accept it."""
+    from pygame_rules.games.take_bamboo.cards import card_of
+    setup = {"hands": [[card_of(2, 9)], [card_of(0, 3)], [card_of(0, 4)]], "trump": 2,
+             "dealer": 0, "pass": False, "scores": [24, 10, 3],
+             "tableau": [[[card_of(0, 5)], [card_of(1, 5)], []],
+                         [[], [], [card_of(2, 7)]], [[card_of(0, 8)], [], []]]}
+    state = pygame_rules.new_game(GAME, 3, seed=1, setup=setup)
+    seats = [{"name": "Kaguya", "kind": "human"}, {"name": "Okina", "kind": "human"},
+             {"name": "Bot", "kind": "bot", "bot": "heuristic"}]
+    return app.Session(state, [app.clean_seat(s, i) for i, s in enumerate(seats)])
+
+
+def test_a_gift_reaching_25_ends_the_game_at_once(table):  # noqa: F811
+    """Kaguya wins a 3rd colour, gives it to Okina, who accepts: 25, the game ends there."""
+    table.open()
+    table.page.evaluate("s => localStorage.setItem('encore.save', s)",
+                        gift_position().to_save())
+    table.page.reload()
+    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    table.page.click("#continue-button")
+    table.page.wait_for_selector("body[data-board=curtain], body[data-board=playable]",
+                                 state="attached", timeout=STEP)
+    steps = table.play_to_end()
+    state = table.engine_state()
+    assert state.end_reason == "gift" and state.scores()[:2] == [25, 11]
+    assert state.round_rows == []                      # no round scoring after a gift end
+    assert state.winners() == [0]
+    assert "Kaguya" in table.page.locator(".winners").inner_text()
+    assert steps >= 4                                  # play, give, reveal, accept
+    kinds = [e["type"] for e in state.events]
+    assert kinds[-3:] == ["gift_received", "gift_accepted", "game_end"]
+
+
+def test_hot_seat_pass_never_shows_the_other_humans_cards(table):  # noqa: F811
+    """Two people pass in turn: behind the curtain and on the other's turn, no card of theirs."""
+    table.open()
+    table.start(players=4, game=GAME, seats=["human", "human", "bot-heuristic", "bot-random"],
+                seed="5")
+    checked = []
+    for _ in range(40):
+        board = table.board()[0]
+        state = table.engine_state()
+        if board == "curtain":
+            assert table.page.locator(".hand-card").count() == 0
+            checked.append("curtain")
+        elif board == "playable":
+            me = state.current_player
+            other = 1 - me
+            shown = sorted(int(x) for x in table.page.eval_on_selector_all(
+                ".hand-card", "els => els.map(e => e.dataset.card)"))
+            assert shown == state.view(me)["hand"]
+            secret = state.view(other)["hand"] + list(state.passes[other] or ())
+            on_page = {int(x) for x in table.page.eval_on_selector_all(
+                "[data-card]", "els => els.map(e => e.dataset.card)")}
+            assert not on_page & set(secret)
+            checked.append("turn")
+        if state.phase != "pass":
+            break
+        table.step()
+    assert "curtain" in checked and checked.count("turn") >= 2
+    received = table.engine_state().received
+    assert all(r is not None for r in received)
+
+
+def test_take_save_round_trip_in_the_page(table):  # noqa: F811
+    """A TAKE game mid-pass reloads to the same hand and the same saved state."""
+    table.open()
+    table.start(players=5, game=GAME, seed="9")
+    save = table.save()
+    hand = table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)")
+    table.page.reload()
+    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    table.page.click("#continue-button")
+    table.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    assert table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)") \
+        == hand
+    assert json.loads(json.dumps(table.save())) == save

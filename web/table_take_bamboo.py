@@ -1,0 +1,365 @@
+"""TAKE トリックの翁's table: bamboo stacks growing upward, the trump, the score track to 25,
+passing, gifts and the trump winner's extra, as HTML (see table_take_a_chord.py for the
+interface every table module offers).
+
+`pending` is the passing step's choice so far: {"left": card or None, "right": card or None}.
+"""
+
+import render
+from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, colour_name,
+                                                   colour_of, rank_table)
+from pygame_rules.games.take_bamboo.log import event_lines
+from pygame_rules.messages import escape, text
+from render import card_back_svg, modal, t
+
+GAME_ID = "take-bamboo"
+ROUND = "round"
+TRACK_END = 30
+
+
+# --- cards --------------------------------------------------------------------------------------
+def bamboo_svg(card, view):
+    """One bamboo card: its colour band with symbol and name, the number, a trump star."""
+    co, rank = colour_of(card), view["ranks"][card]
+    star = '<text class="card-trump" x="52" y="36">★</text>' if rank == view["trump"] else ""
+    return ('<svg class="card bcol-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
+            '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
+            '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
+            '<text class="card-colour" x="30" y="15">%s %s</text>'
+            '<text class="card-chord" x="30" y="62">%d</text>'
+            '<text class="card-symbol" x="30" y="79">%s</text>%s</svg>'
+            % (co, COLOUR_SYMBOLS[co], escape(text("take.colour_short.%d" % co)[:3]), rank,
+               COLOUR_SYMBOLS[co], star))
+
+
+def name_of(card, view):
+    """A card's name in words."""
+    return card_name(card, view["ranks"])
+
+
+def card_button(card, view, cls, label, extra=""):
+    """A clickable card with its accessible name."""
+    return ('<button type="button" class="hand-card%s" data-card="%d" data-key="card-%d" '
+            'aria-label="%s"%s>%s</button>'
+            % (cls, card, card, escape(label), extra, bamboo_svg(card, view)))
+
+
+# --- the hand and the choices -------------------------------------------------------------------
+def neighbours(view, seat):
+    """(left, right) neighbours of a seat: the next to play and the one before."""
+    n = view["players"]
+    return (seat + 1) % n, (seat - 1) % n
+
+
+def hand_html(view, ui):
+    """The viewer's hand, and whatever this seat must decide now."""
+    if view["seat"] is None:
+        return ""
+    mine = render.is_my_turn(view)
+    phase, pending = view["phase"], ui.get("pending") or {}
+    chosen = {pending.get("left"), pending.get("right")}
+    buttons = []
+    for c in view["hand"]:
+        ok = mine and phase in ("pass", "play")
+        cls = (" playable" if ok else (" dimmed" if mine else "")) + \
+            (" chosen" if c in chosen else "")
+        state = "ui.card_playable" if ok else ("ui.card_not_playable" if mine else
+                                               "ui.card_in_hand")
+        buttons.append(card_button(c, view, cls, text(state, {"card": name_of(c, view)})))
+    choice = decision_html(view, ui) if mine else ""
+    return ('<section class="hand-area" aria-label="%s">%s<div class="hand-tools">'
+            '<h2 class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
+            % (t("ui.your_hand"), choice, t("ui.your_hand"), "".join(buttons)))
+
+
+def decision_html(view, ui):
+    """The controls for a decision that is not a card from the hand."""
+    phase = view["phase"]
+    if phase == "pass":
+        return pass_html(view, ui.get("pending") or {}, ui.get("names"))
+    if phase == "gift":
+        return gift_html(view, ui.get("names"))
+    if phase == "accept":
+        return accept_html(view, ui.get("names"))
+    return ""
+
+
+def pass_html(view, pending, names):
+    """The passing step: a card for the left neighbour and one for the right, then confirm."""
+    left, right = neighbours(view, view["seat"])
+    slots = []
+    for side, seat, arrow, msg in (("left", left, "←", "ui.take.pass_to_left"),
+                                   ("right", right, "→", "ui.take.pass_to_right")):
+        card = pending.get(side)
+        shown = escape(name_of(card, view)) if card is not None else t("ui.take.pick_card")
+        slots.append('<p class="pass-slot pass-%s">%s %s: <strong>%s</strong></p>'
+                     % (side, arrow, t(msg, name=names[seat]), shown))
+    ready = pending.get("left") is not None and pending.get("right") is not None
+    summary = text("ui.take.pass_summary", {"left": names[left], "right": names[right]})
+    return '<div class="passing">%s%s</div>' % ("".join(slots), render.pending_bar(summary, ready))
+
+
+def gift_html(view, names):
+    """The giver's choice: which neighbour is offered the card (and whether they can take it)."""
+    gift = view["gift"]
+    card = name_of(gift["card"], view)
+    buttons = []
+    offers = {("left", True): "ui.take.give_to_left", ("right", True): "ui.take.give_to_right",
+              ("left", False): "ui.take.give_to_forced_left",
+              ("right", False): "ui.take.give_to_forced_right"}
+    for side in ("left", "right"):
+        seat = gift[side]
+        msg = offers[side, gift[side + "_can_take"]]
+        buttons.append('<button type="button" class="primary choice" data-action="gift" '
+                       'data-side="%s" data-key="gift-%s">%s</button>'
+                       % (side, side, t(msg, name=names[seat], card=card)))
+    return ('<div class="decision"><p>%s</p>%s</div>'
+            % (t("ui.take.gift_prompt", card=card, colour=colour_name(gift["colour"])),
+               "".join(buttons)))
+
+
+def accept_html(view, names):
+    """The receiver's choice, with what it means for both scores."""
+    gift = view["gift"]
+    giver, card = names[gift["giver"]], name_of(gift["card"], view)
+    return ('<div class="decision"><p>%s</p><button type="button" class="primary choice" '
+            'data-action="accept" data-key="accept">%s</button><button type="button" '
+            'class="choice" data-action="refuse" data-key="refuse">%s</button></div>'
+            % (t("ui.take.offer", giver=giver, card=card, extra=t("ui.take.with_extra")
+                 if gift["extra"] else ""),
+               t("ui.take.accept", giver=giver), t("ui.take.refuse", giver=giver)))
+
+
+def on_click(data, view, pending):
+    """Turn a click into an action, or into the next step of the passing choice."""
+    action = data.get("action")
+    if action == "confirm" and pending and None not in (pending.get("left"),
+                                                        pending.get("right")):
+        return ("pass", pending["left"], pending["right"]), None
+    if action == "gift":
+        return ("gift", data.get("side")), None
+    if action in ("accept", "refuse"):
+        return (action,), None
+    if action == "extra":
+        return ("extra", int(data["card"])), None
+    if "card" not in data:
+        return None, pending
+    card = int(data["card"])
+    if view["phase"] == "pass" and render.is_my_turn(view):
+        return None, pick_for_pass(pending or {"left": None, "right": None}, card)
+    return ("play", card), None
+
+
+def pick_for_pass(pending, card):
+    """Choose (or un-choose) a card: the left slot first, then the right one."""
+    out = dict(pending)
+    for side in ("left", "right"):
+        if out.get(side) == card:
+            out[side] = None
+            return out
+    side = "left" if out.get("left") is None else "right"
+    out[side] = card
+    return out
+
+
+# --- the table ----------------------------------------------------------------------------------
+def stack_html(stack, colour, view):
+    """One colour's bamboo, growing upward: face-down cards as backs, then the face-up ones."""
+    cards = [card_back_svg() for _ in range(stack["down"])]
+    cards += [bamboo_svg(c, view) for c in stack["up"]]
+    label = text("ui.take.stack", {"colour": colour_name(colour), "count": stack["count"],
+                                   "down": stack["down"]})
+    return ('<div class="bamboo-stack bcol-%d" role="img" aria-label="%s">%s'
+            '<span class="stack-count">%s %d</span></div>'
+            % (colour, escape(label), "".join('<div class="stacked">%s</div>' % c
+                                                for c in cards),
+               COLOUR_SYMBOLS[colour], stack["count"]))
+
+
+def seat_panel(view, seat, names, seats, where):
+    """A seat's panel: name, score, cards in hand, its bamboo stacks by colour."""
+    marks = []
+    if seat == view["current_player"]:
+        marks.append('<span class="badge turn">%s</span>' % t("ui.to_play"))
+    if seat == view["dealer"]:
+        marks.append('<span class="badge">%s</span>' % t("ui.dealer"))
+    if view["phase"] == "pass" and view["passed"][seat]:
+        marks.append('<span class="badge">%s</span>' % t("ui.take.passed"))
+    stacks = "".join(stack_html(st, c, view) for c, st in enumerate(view["tableau"][seat])
+                     if st["count"])
+    stats = t("ui.take.seat_stats", score=view["scores"][seat], cards=view["hand_sizes"][seat])
+    active = " active" if seat == view["current_player"] else ""
+    return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
+            '</small></h3><p class="marks">%s</p><p class="stats">%s</p>'
+            '<div class="bamboo">%s</div></section>'
+            % (where, active, seat, escape(names[seat]), escape(names[seat]),
+               render.bot_or_human(seats[seat]), "".join(marks), stats, stacks))
+
+
+def trump_html(view):
+    """The trump indicator, the discard pile and the cards out of play."""
+    return ('<section class="trump-panel" aria-label="%s"><div class="trump-card">'
+            '<span class="trump-number">%d</span><span>%s</span></div><p>%s</p><p>%s</p>'
+            '</section>' % (t("ui.take.trump_label", trump=view["trump"]), view["trump"],
+                            t("ui.take.trump"), t("ui.take.discard", count=view["discard"]),
+                            t("ui.take.out_of_play", count=view["out_of_play"])))
+
+
+def trick_html(view, names):
+    """The trick in play order with seat names; the trump winner's possible extras."""
+    trick = view["trick"]
+    played = {s: c for s, c in trick["cards"]}
+    order = [(trick["leader"] + i) % view["players"] for i in range(view["players"])]
+    choices = set(view["extra_choices"]) if render.is_my_turn(view) else set()
+    slots = []
+    for i, seat in enumerate(order):
+        if seat in played:
+            card = played[seat]
+            body = bamboo_svg(card, view)
+            if card in choices:
+                body = ('<button type="button" class="extra-choice" data-action="extra" '
+                        'data-card="%d" data-key="extra-%d" aria-label="%s">%s</button>'
+                        % (card, card, t("ui.take.extra_choice", card=name_of(card, view)),
+                           body))
+            label = text("ui.trick_card", {"name": names[seat], "card": name_of(card, view)})
+            cls = "trick-slot filled"
+        else:
+            body, cls = '<div class="slot-empty"></div>', "trick-slot"
+            label = text("ui.trick_waiting", {"name": names[seat]})
+            if seat == view["current_player"]:
+                cls += " to-play"
+        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%d · %s'
+                     '</figcaption></figure>' % (cls, seat, escape(label), body, i + 1,
+                                                 escape(names[seat])))
+    return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s</div>'
+            '</section>' % (t("ui.trick"), t("ui.trick_head", trick=trick["number"]),
+                            "".join(slots)))
+
+
+def score_track(view, names):
+    """The score track to 25 with every player's marker (initial and score)."""
+    ticks = "".join('<span class="tick%s" style="left:%.1f%%">%d</span>'
+                    % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
+                    for v in range(0, TRACK_END + 1, 5))
+    markers = []
+    for seat, score in enumerate(view["scores"]):
+        pos = 100 * min(score, TRACK_END) / TRACK_END
+        markers.append('<span class="marker m%d" style="left:%.1f%%;top:%dpx" title="%s">%s'
+                       '</span>' % (seat, pos, 14 + 12 * seat, escape(names[seat]),
+                                    escape(names[seat][:2])))
+    return ('<section class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
+            '</div></section>'
+            % (escape(", ".join(text("ui.take.track_entry", {"name": names[s], "score": v})
+                                for s, v in enumerate(view["scores"]))), ticks,
+               "".join(markers)))
+
+
+def table_html(view, names, seats, ui):
+    """The seats with their bamboo around the centre: trump, trick and the score track."""
+    where = render.seat_spots(view["players"], view["seat"])
+    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    return ('%s<div class="centre">%s%s%s</div>'
+            % (panels, trump_html(view), trick_html(view, names), score_track(view, names)))
+
+
+# --- words --------------------------------------------------------------------------------------
+def where_text(view):
+    """The round, the trick and the trump number, for the top bar."""
+    return text("ui.take.where", {"round": view["round"], "rounds": view["rounds"],
+                                  "trick": view["trick"]["number"], "trump": view["trump"]})
+
+
+def status_text(view, names, viewer, curtain, pending=None):
+    """What must happen now, in words."""
+    common = render.common_status(view, names, viewer, curtain)
+    if common is not None:
+        return common
+    me, phase = names[view["current_player"]], view["phase"]
+    if phase == "pass":
+        left, right = neighbours(view, viewer)
+        return text("ui.take.status_pass", {"name": me, "left": names[left],
+                                            "right": names[right]})
+    if phase == "gift":
+        return text("ui.take.status_gift", {"name": me})
+    if phase == "accept":
+        return text("ui.take.status_accept", {"name": me, "giver": names[view["gift"]["giver"]]})
+    if phase == "extra":
+        return text("ui.take.status_extra", {"name": me})
+    if not view["trick"]["cards"]:
+        return text("ui.take.status_lead", {"name": me, "trump": view["trump"]})
+    return text("ui.take.status_play", {"name": me, "trump": view["trump"],
+                                        "colour": colour_name(view["trick"]["lead_colour"])})
+
+
+def log_lines(events, names):
+    """The game log in words from the seat's events (card numbers from the game's deck)."""
+    start = next((e for e in events if e["type"] == "game_start"), None)
+    ranks = rank_table(start["options"]["deck"]) if start else None
+    return render.log_lines(events, names,
+                            lambda e, n: event_lines(e, n, ranks=ranks))
+
+
+def continue_line(view):
+    """The start screen's offer to resume."""
+    return "ui.continue_round", {"round": view["round"]}
+
+
+# --- panels -------------------------------------------------------------------------------------
+def last_trick_modal(view, names):
+    """The last trick, on demand."""
+    last = view["last_trick"]
+    if not last:
+        body = "<p>%s</p>" % t("ui.no_last_trick")
+    else:
+        cards = "".join('<figure class="trick-slot filled">%s<figcaption>%s</figcaption></figure>'
+                        % (bamboo_svg(c, view), escape(names[s])) for s, c in last["cards"])
+        won = "ui.take.last_won_trump" if last["by_trump"] else "ui.take.last_won"
+        body = '<p>%s</p><div class="trick-row">%s</div>' % (t(won, name=names[last["winner"]]),
+                                                              cards)
+    return modal("last", t("ui.last_trick"), body, [("close", t("ui.close"))])
+
+
+PANELS = {"last": ("ui.last_trick", last_trick_modal)}
+
+
+def rounds_scored(view):
+    """How many rounds have been scored so far."""
+    return len(view["round_scores"])
+
+
+def round_table(rows, names):
+    """A round's scores: each colour's count and points, the round and the total."""
+    head = "".join('<th scope="col">%s</th>' % h for h in
+                   [t("ui.col_player")] + [escape("%s %s" % (COLOUR_SYMBOLS[c], colour_name(c)))
+                                           for c in range(3)] +
+                   [t("ui.take.col_round"), t("ui.col_total")])
+    body = []
+    for r in rows:
+        cells = "".join("<td>%s</td>" % t("ui.take.count_points", count=n, points=p)
+                        for n, p in zip(r["counts"], r["points"]))
+        body.append('<tr><th scope="row">%s</th>%s<td>%+d</td><td>%d</td></tr>'
+                    % (escape(names[r["seat"]]), cells, r["round"], r["score"]))
+    return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
+            '<p class="chart">%s</p>' % (head, "".join(body), t("ui.take.scoring_rule")))
+
+
+def round_modal(view, names, number):
+    """Between rounds: the table of the round just scored."""
+    return modal("round", t("ui.take.round_scored", round=number, rounds=view["rounds"]),
+                 round_table(view["round_scores"][number - 1], names),
+                 [("next-round", t("ui.take.next_round"))])
+
+
+def final_modal(view, names, end_event):
+    """The end: winners, why the game ended, everyone's score, every round's table."""
+    lines = event_lines(end_event, names, ranks=view["ranks"]) if end_event else []
+    totals = "".join("<li>%s</li>" % t("ui.take.final_row", name=names[s], score=v)
+                     for s, v in sorted(enumerate(view["scores"]), key=lambda p: -p[1]))
+    tables = "".join("<h3>%s</h3>%s" % (t("ui.take.round_n", round=i + 1),
+                                        round_table(rows, names))
+                     for i, rows in enumerate(view["round_scores"]))
+    body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
+            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.take.all_rounds"),
+                                        tables))
+    return modal("final", t("ui.game_over"), body,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
