@@ -376,7 +376,6 @@ def main():
     q("#continue-button").addEventListener("click", proxy(on_continue))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
     document.addEventListener("keydown", proxy(on_key))
-    check_save()
     q("#start-button").disabled = False
     q("#continue-button").disabled = False
     q("#load-progress").value = 100
@@ -384,6 +383,13 @@ def main():
     document.body.dataset.ready = "1"
     document.body.dataset.board = "start"
     window.pyReadyAt = window.performance.now()
+    window.setTimeout(proxy(check_save_now), 0)   # replaying a save can wait for the ready page
+
+
+def check_save_now():
+    """Check the stored save once the page is ready, then mark that it was checked."""
+    check_save()
+    document.body.dataset.saveChecked = "1"
 
 
 main()

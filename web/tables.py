@@ -2,15 +2,14 @@
 
 A game is offered on the start screen only once it has a table module here; adding a game's
 table is one module (`table_<game>.py`, see `table_take_a_chord.py` for the interface) and one
-entry below.
+entry below. Modules are imported when a game first needs them, not at start-up.
 """
 
-import table_take_a_chord
-import table_take_bamboo
+import importlib
 
-TABLES = {module.GAME_ID: module for module in (table_take_a_chord, table_take_bamboo)}
+TABLES = {"take-a-chord": "table_take_a_chord", "take-bamboo": "table_take_bamboo"}
 
 
 def table_for(game_id):
-    """The table module of a game."""
-    return TABLES[game_id]
+    """The table module of a game (imported on first use)."""
+    return importlib.import_module(TABLES[game_id])
