@@ -29,3 +29,28 @@ def snapshot(state):
             fields[name] = value.state if name == "rng" else repr(value)
     fields["events"] = json.dumps(state.events)
     return fields
+
+
+def events_of(state, etype):
+    """The events of one type, oldest first."""
+    return [e for e in state.events if e["type"] == etype]
+
+
+def last_event(state, etype):
+    """The newest event of one type (AssertionError if there is none)."""
+    found = events_of(state, etype)
+    assert found, "no %s event" % etype
+    return found[-1]
+
+
+def public_snapshot(state):
+    """The save, every seat's view and the event log: equal snapshots mean nothing changed."""
+    views = [state.view(s) for s in [None, *range(state.players)]]
+    return state.to_json(), json.dumps(views, sort_keys=True), json.dumps(state.events)
+
+
+def play_first_legal(state, until=None):
+    """Take the first legal action until the game ends (or `until(state)` is true)."""
+    while not state.is_over and not (until and until(state)):
+        state.apply(state.legal_actions()[0])
+    return state

@@ -15,9 +15,10 @@ Cards are written as codes such as "C-Bl" (chord A..G, colour Bl Ly Sw So Ea):
 seed as usual, so `venue=players - 1` makes the chosen venue the last one of the game.
 """
 
-import json
 
 import pygame_rules
+from engine_helpers import (events_of, last_event, play_first_legal,  # noqa: F401
+                            public_snapshot as snapshot)  # (re-exported for the tests)
 from pygame_rules.games.take_a_chord.cards import CHORDS, card_code, parse_card
 
 GAME = "take-a-chord"
@@ -60,18 +61,6 @@ def play(state, *card_codes):
     return state
 
 
-def events_of(state, etype):
-    """The events of one type, oldest first."""
-    return [e for e in state.events if e["type"] == etype]
-
-
-def last_event(state, etype):
-    """The newest event of one type (AssertionError if there is none)."""
-    found = events_of(state, etype)
-    assert found, "no %s event" % etype
-    return found[-1]
-
-
 def legal_codes(state):
     """The current player's legal cards, as codes."""
     return codes(state.legal_actions())
@@ -80,16 +69,3 @@ def legal_codes(state):
 def key_name(state):
     """The current Key Chord as a letter."""
     return CHORDS[state.key]
-
-
-def snapshot(state):
-    """The save, every seat's view and the event log: equal snapshots mean nothing changed."""
-    views = [state.view(s) for s in [None, *range(state.players)]]
-    return state.to_json(), json.dumps(views, sort_keys=True), json.dumps(state.events)
-
-
-def play_first_legal(state, until=None):
-    """Play the lowest legal card until the game ends (or `until(state)` is true)."""
-    while not state.is_over and not (until and until(state)):
-        state.apply(state.legal_actions()[0])
-    return state

@@ -23,10 +23,11 @@ A tableau is one string per seat. Each token is an entry of a stack:
 default) instead of drawing initial bamboo unless `initial_bamboo=True`.
 """
 
-import json
 import re
 
 import pygame_rules
+from engine_helpers import (events_of, last_event, play_first_legal,  # noqa: F401
+                            public_snapshot as snapshot)  # (re-exported for the tests)
 from pygame_rules.games.take_bamboo.cards import (BAMBOO, COLOUR_CODES, GLOWING, PRESETS,
                                                   card_of, colour_of, rank_table)
 
@@ -153,18 +154,6 @@ def play(state, *actions):
     return state
 
 
-def events_of(state, etype):
-    """The events of one type, oldest first."""
-    return [e for e in state.events if e["type"] == etype]
-
-
-def last_event(state, etype):
-    """The newest event of one type (AssertionError if there is none)."""
-    found = events_of(state, etype)
-    assert found, "no %s event" % etype
-    return found[-1]
-
-
 def stacks(state, seat):
     """A seat's three stacks as codes (face-down entries as '~Or7')."""
     return [codes(stack, state.options["deck"]) for stack in state.tableau[seat]]
@@ -173,16 +162,3 @@ def stacks(state, seat):
 def hand(state, seat):
     """A seat's hand as sorted codes."""
     return codes(state.view(seat)["hand"], state.options["deck"])
-
-
-def snapshot(state):
-    """The save, every seat's view and the event log: equal snapshots mean nothing changed."""
-    views = [state.view(s) for s in [None, *range(state.players)]]
-    return state.to_json(), json.dumps(views, sort_keys=True), json.dumps(state.events)
-
-
-def play_first_legal(state, until=None):
-    """Take the first legal action until the game ends (or `until(state)` is true)."""
-    while not state.is_over and not (until and until(state)):
-        state.apply(state.legal_actions()[0])
-    return state

@@ -99,6 +99,17 @@ def modal(kind, title, body, buttons):
             '<div class="modal-buttons">%s</div></div></div>' % (kind, title, body, btns))
 
 
+def last_trick_modal(cards, won_line):
+    """The last trick on demand: [(label, card svg)] in play order and who won it (or None)."""
+    if not cards:
+        body = "<p>%s</p>" % t("ui.no_last_trick")
+    else:
+        figures = "".join('<figure class="trick-slot filled">%s<figcaption>%s</figcaption>'
+                          '</figure>' % (svg, escape(label)) for label, svg in cards)
+        body = '<p>%s</p><div class="trick-row">%s</div>' % (escape(won_line), figures)
+    return modal("last", t("ui.last_trick"), body, [("close", t("ui.close"))])
+
+
 def curtain_html(name):
     """The hot-seat privacy screen: nothing of any hand is on the page behind it."""
     return ('<div class="curtain" role="dialog" aria-modal="true" aria-labelledby="curtain-t">'

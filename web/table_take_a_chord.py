@@ -230,15 +230,10 @@ def last_trick_modal(view, names):
     """The last trick, on demand."""
     last = view["last_trick"]
     if not last:
-        body = "<p>%s</p>" % t("ui.no_last_trick")
-    else:
-        cards = "".join('<figure class="trick-slot filled">%s<figcaption>%s</figcaption></figure>'
-                        % (card_svg(c), escape(seat_label(s, names, view)))
-                        for s, c in last["cards"])
-        body = ('<p>%s</p><div class="trick-row">%s</div>'
-                % (t("ui.last_trick_won", name=names[last["winner"]], rounds=last["rounds"]),
-                   cards))
-    return modal("last", t("ui.last_trick"), body, [("close", t("ui.close"))])
+        return render.last_trick_modal([], "")
+    return render.last_trick_modal(
+        [(seat_label(s, names, view), card_svg(c)) for s, c in last["cards"]],
+        text("ui.last_trick_won", {"name": names[last["winner"]], "rounds": last["rounds"]}))
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}

@@ -309,14 +309,10 @@ def last_trick_modal(view, names):
     """The last trick, on demand."""
     last = view["last_trick"]
     if not last:
-        body = "<p>%s</p>" % t("ui.no_last_trick")
-    else:
-        cards = "".join('<figure class="trick-slot filled">%s<figcaption>%s</figcaption></figure>'
-                        % (bamboo_svg(c, view), escape(names[s])) for s, c in last["cards"])
-        won = "ui.take.last_won_trump" if last["by_trump"] else "ui.take.last_won"
-        body = '<p>%s</p><div class="trick-row">%s</div>' % (t(won, name=names[last["winner"]]),
-                                                              cards)
-    return modal("last", t("ui.last_trick"), body, [("close", t("ui.close"))])
+        return render.last_trick_modal([], "")
+    won = "ui.take.last_won_trump" if last["by_trump"] else "ui.take.last_won"
+    return render.last_trick_modal([(names[s], bamboo_svg(c, view)) for s, c in last["cards"]],
+                                   text(won, {"name": names[last["winner"]]}))
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}

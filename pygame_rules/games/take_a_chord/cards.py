@@ -1,5 +1,6 @@
 """The 35 Feeling Cards: chords A–G × five colours, as ints 0..34 (chord * 5 + colour)."""
 
+from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
 from ...messages import text
 
 CHORDS = "ABCDEFG"
@@ -46,24 +47,6 @@ def parse_card(s):
         if rest in (code, name.lower(), sym):
             return card(chord, colour)
     return None
-
-
-def cards_of(mask):
-    """The card ids in a bitmask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards):
-    """The bitmask of some card ids."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def strength_order(key):

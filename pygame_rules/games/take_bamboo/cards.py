@@ -5,6 +5,7 @@ ranks in order (two copies of 1..9 by default, three of 1..6 with the "six" pres
 ids sorts by colour then rank. Ids 54..59 are the glowing bamboo: no colour, no number.
 """
 
+from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
 from ...messages import text
 
 COLOURS = 3
@@ -49,21 +50,3 @@ def card_name(card, ranks, lang="en"):
 def card_code(card, ranks):
     """A short code such as 'Or7', for tests and the command line."""
     return "%s%d" % (COLOUR_CODES[colour_of(card)].capitalize(), ranks[card])
-
-
-def cards_of(mask):
-    """The card ids in a bitmask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards):
-    """The bitmask of some card ids."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
