@@ -142,7 +142,8 @@ def new_game(game_id, players, seed=0, options=None, setup=None):
 class GameState:
     """Base of every game's state: history, events, RNG, saves, legality around `apply`."""
 
-    __slots__ = ("game", "players", "seed", "options", "setup", "rng", "history", "events")
+    __slots__ = ("game", "players", "seed", "options", "setup", "rng", "history", "events",
+                 "_legal")
 
     def _init_base(self, game, players, seed, options, setup):
         """Fill the fields every game shares."""
@@ -154,6 +155,7 @@ class GameState:
         self.rng = Rng(seed_to_int(seed))
         self.history = []
         self.events = []
+        self._legal = None
 
     def _clone_base(self, other, keep_events):
         """Copy the shared fields from `other` (events only if asked)."""
@@ -165,6 +167,7 @@ class GameState:
         self.rng = Rng(other.rng.state)
         self.history = other.history[:]
         self.events = other.events[:] if keep_events and other.events is not None else None
+        self._legal = None
 
     def emit(self, etype, **fields):
         """Append one typed event to the log (no-op when the log is switched off)."""
@@ -184,7 +187,22 @@ class GameState:
             raise IllegalAction("error.game_over")
         self.check(action)
         self.history.append(action)
+        self._legal = None
         self._apply(action)
+
+    def legal_actions(self):
+        """The legal actions in a stable order, computed once per position ([] at the end)."""
+        if self.current_player is None:
+            return []
+        if self._legal is None:
+            actions = self._legal_actions()
+            self._legal = (actions, set(actions))
+        return list(self._legal[0])
+
+    def is_legal(self, action):
+        """True if `action` is one of the legal actions now (same computation as above)."""
+        self.legal_actions()
+        return action in self._legal[1]
 
     def winners(self):
         """Seats that won (empty until the game is over)."""

@@ -25,6 +25,8 @@ def snapshot(state):
     fields = {}
     for cls in type(state).__mro__:
         for name in getattr(cls, "__slots__", ()):
+            if name == "_legal":
+                continue                       # a cache of legal_actions(), not the position
             value = getattr(state, name, None)
             fields[name] = value.state if name == "rng" else repr(value)
     fields["events"] = json.dumps(state.events)

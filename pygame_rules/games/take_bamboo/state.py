@@ -146,7 +146,7 @@ class TakeBambooState(GameState):
                           glowing=glowing)
 
     # --- legality ---------------------------------------------------------------------------
-    def legal_actions(self):
+    def _legal_actions(self):
         """Every action the current seat may take, in a stable order."""
         if self.current_player is None:
             return []
@@ -175,7 +175,7 @@ class TakeBambooState(GameState):
             raise IllegalAction("take.wrong_phase." + phase)
         if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
             raise IllegalAction("error.bad_action", action=repr(action))
-        if action not in set(self.legal_actions()):
+        if not self.is_legal(action):
             raise IllegalAction(self._refusal(action), **self._refusal_params(action))
 
     def _refusal(self, action):

@@ -1,0 +1,444 @@
+"""Taktvoll: bars of music on up to four shared staves; 1 point per note or rest in a bar
+when its bar line is played; Variant I (thirds) and Variant II (intervals).
+
+Rules: shared/rules/taktvoll.md (3.2 and HR-K1..K12). Seats sit clockwise; play passes to the
+left (seat + 1). A turn's actions, all tuples:
+
+    ("clef",)                    start a new row (clefs are alike; at most 4 rows)
+    ("time", card, row)          a time signature on a row that has none
+    ("note", card, row, turned)  a note; turned = 1 plays it upside down (s → 8 − s)
+    ("rest", card, row)          a rest
+    ("bar", row)                 a bar line on a full bar (bar lines are alike)
+    ("draw",)                    take the top card; then play it ("drawn" phase) or ("keep",)
+    ("pass",)                    only when the deck is empty
+    ("done",)                    decline the bonus bar line after completing a bar
+
+A row is a list [time card or None, fill, count, previous position or None, entries], the
+entries being (card, turned) pairs in order.
+"""
+
+from ...core import GameState, IllegalAction, SetupError
+from ...messages import text
+from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, capacity, card_info, card_name,
+                    kind_of, pos_of, semitone, sounding, value_of)
+from ...bits import cards_of, mask_of
+
+HAND = 5
+MAX_ROWS = 4
+PERFECT = {0: "prime", 5: "fourth", 7: "fifth", 12: "octave"}       # HR-K6
+COMPOUND = {17: "eleventh"}
+B4 = 4
+
+
+def invertible(card, quarter_invertible):
+    """May a note be played upside down? Wholes and halves yes, quarters by option, never
+    eighths or sixteenths, never a stemmed B4 (HR-K2, HR-K3)."""
+    value = value_of(card)
+    if value in (2, 1):
+        return False
+    if value == 16:
+        return True
+    if pos_of(card) == B4 or (value == 4 and not quarter_invertible):
+        return False
+    return True
+
+
+class TaktvollState(GameState):
+    """The staves, the hands, the deck, the scores and whose turn it is."""
+
+    __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
+                 "bonus_row", "current_player", "end_reason", "final", "out")
+
+    # --- set-up -----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game, players, seed, options, setup):
+        """Share out the bar lines, shuffle the rest with the leftovers, deal 5 each."""
+        s = cls.__new__(cls)
+        s._init_base(game, players, seed, options, _check_setup(setup, players))
+        s.n = players
+        s.rows, s.totals, s.passes = [], [0] * players, 0
+        s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
+        s.out = [c for c in RESTS if not options["rests"]] + \
+            ([4] if not options["one_four"] else [])
+        if s.setup:
+            s._take_setup()
+        else:
+            s._deal()
+        start = s.rng.below(players) if options["start_player"] == "random" else 0
+        s.current_player = s.setup.get("start", start) if s.setup else start
+        s.emit("game_start", players=players, start=s.current_player, options=dict(options),
+               out_of_play=list(s.out))
+        s.emit("deal", hands=[cards_of(h) for h in s.hands], deck=len(s.deck))
+        return s
+
+    def _deal(self):
+        """Bar lines shared out evenly, leftovers into the deck, five cards each."""
+        each = len(BARS) // self.n
+        bars = list(BARS)
+        self.hands = [mask_of(bars[i * each:(i + 1) * each]) for i in range(self.n)]
+        deck = [c for c in range(DECK) if c not in BARS and c not in self.out]
+        deck += bars[self.n * each:]
+        self.rng.shuffle(deck)
+        for i in range(self.n):
+            self.hands[i] |= mask_of(deck[-HAND:])
+            del deck[-HAND:]
+        self.deck = deck
+
+    def _take_setup(self):
+        """A test position: hands, deck (top last), rows and scores as given."""
+        st = self.setup
+        self.hands = [mask_of(h) for h in st["hands"]]
+        self.deck = list(st.get("deck", []))
+        self.totals = list(st.get("scores", self.totals))
+        for row in st.get("rows", []):
+            self.rows.append(_row_from_setup(row))
+
+    # --- legality ---------------------------------------------------------------------------
+    def _legal_actions(self):
+        """Every action the current player may take, in a stable order."""
+        if self.current_player is None:
+            return []
+        if self.phase == "bonus":
+            return [("bar", self.bonus_row), ("done",)]
+        if self.phase == "drawn":
+            return self._plays_of([self.drawn]) + [("keep",)]
+        plays = self._plays_of(cards_of(self.hands[self.current_player]))
+        return plays + ([("draw",)] if self.deck else [("pass",)])
+
+    def _plays_of(self, cards):
+        """The legal plays of some cards from the current hand."""
+        out, seen = [], set()
+        for card in cards:
+            kind = kind_of(card)
+            if kind in ("clef", "bar") and kind in seen:
+                continue                                    # alike cards: one action each
+            seen.add(kind)
+            out += getattr(self, "_plays_" + kind)(card)
+        return out
+
+    def _plays_clef(self, card):
+        """A clef starts a new row while there are fewer than four."""
+        return [("clef",)] if len(self.rows) < MAX_ROWS else []
+
+    def _plays_time(self, card):
+        """A time signature goes on a row with a clef and no time signature."""
+        return [("time", card, r) for r, row in enumerate(self.rows) if row[0] is None]
+
+    def _fits(self, row, card):
+        """The card's value fits in the row's open bar."""
+        return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
+
+    def _plays_note(self, card):
+        """A note on every row where it fits, each allowed way up (Variant I: within a third)."""
+        turns = (0, 1) if invertible(card, self.options["quarter_invertible"]) else (0,)
+        thirds = self.options["variant"] in ("thirds", "both")
+        return [("note", card, r, t) for r, row in enumerate(self.rows) if self._fits(row, card)
+                for t in turns
+                if not thirds or row[3] is None or abs(sounding(card, t) - row[3]) <= 2]
+
+    def _plays_rest(self, card):
+        """A rest on every row where it fits."""
+        return [("rest", card, r) for r, row in enumerate(self.rows) if self._fits(row, card)]
+
+    def _plays_bar(self, card):
+        """A bar line closes a full bar."""
+        return [("bar", r) for r, row in enumerate(self.rows)
+                if row[0] is not None and row[1] == capacity(row[0])]
+
+    def check(self, action):
+        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
+        if not isinstance(action, tuple) or not action or \
+                not all(type(a) in (str, int) for a in action):
+            raise IllegalAction("error.bad_action", action=repr(action))
+        if not self.is_legal(action):
+            msg_id, params = self._refusal(action)
+            raise IllegalAction(msg_id, **params)
+
+    def _refusal(self, action):
+        """(message id, parameters) saying why an action is refused."""
+        kind, hand = action[0], self.hands[self.current_player]
+        if self.phase == "bonus" and kind not in ("bar", "done"):
+            return "tak.refuse.bonus", {}
+        if self.phase == "drawn" and kind != "keep":
+            return "tak.refuse.drawn", {"card": card_name(self.drawn)}
+        if kind in ("time", "note", "rest") and len(action) > 2 and \
+                isinstance(action[1], int) and 0 <= action[1] < DECK:
+            card = action[1]
+            if not hand >> card & 1:
+                return "tak.refuse.not_in_hand", {"card": card_name(card)}
+            return self._placement_refusal(action), {"card": card_name(card)}
+        if kind == "pass":
+            return "tak.refuse.pass", {}
+        if kind == "draw":
+            return "tak.refuse.draw", {}
+        if kind in ("clef", "bar"):
+            return "tak.refuse." + kind, {}
+        return "error.bad_action", {"action": repr(action)}
+
+    def _placement_refusal(self, action):
+        """Why a card from the hand cannot go where it was put."""
+        kind, card, r = action[0], action[1], action[2]
+        if type(r) is not int or not 0 <= r < len(self.rows):
+            return "tak.refuse.no_row"
+        row = self.rows[r]
+        if kind == "time":
+            return "tak.refuse.has_time"
+        if row[0] is None:
+            return "tak.refuse.no_time"
+        if not self._fits(row, card):
+            return "tak.refuse.too_long"
+        if len(action) > 3 and action[3] and not invertible(card, self.options["quarter_invertible"]):
+            return "tak.refuse.not_invertible"
+        return "tak.refuse.third"
+
+    def describe(self, action):
+        """The action in words."""
+        kind = action[0]
+        if kind in ("time", "note", "rest"):
+            turned = len(action) > 3 and action[3]
+            return text("tak.describe.play", {"card": card_name(action[1], turned),
+                                              "row": action[2] + 1})
+        if kind == "bar":
+            return text("tak.describe.bar", {"row": action[1] + 1})
+        return text("tak.describe." + kind)
+
+    # --- playing ----------------------------------------------------------------------------
+    def _apply(self, action):
+        """Carry out a checked action."""
+        getattr(self, "_do_" + action[0])(*action[1:])
+
+    def _take(self, kinds):
+        """Remove and return the lowest card of a range (clefs, bar lines) from the hand."""
+        card = next(c for c in kinds if self.hands[self.current_player] >> c & 1)
+        self.hands[self.current_player] ^= 1 << card
+        return card
+
+    def _emit_play(self, card, row, turned=False):
+        """The public record of a card played."""
+        info = card_info(card, turned)
+        self.emit("play", seat=self.current_player, row=row, **info)
+
+    def _do_clef(self):
+        """A new row begins."""
+        card = self._take(CLEFS)
+        self.rows.append([None, 0, 0, None, [(card, False)]])
+        self._emit_play(card, len(self.rows) - 1)
+        self._end_turn()
+
+    def _do_time(self, card, r):
+        """The row gets its time signature."""
+        self.hands[self.current_player] ^= 1 << card
+        row = self.rows[r]
+        row[0] = card
+        row[4].append((card, False))
+        self._emit_play(card, r)
+        self._end_turn()
+
+    def _do_note(self, card, r, turned):
+        """A note: fill the bar, score a perfect interval in Variant II, maybe a bonus bar line."""
+        self.hands[self.current_player] ^= 1 << card
+        row, pos = self.rows[r], sounding(card, turned)
+        self._emit_play(card, r, bool(turned))
+        if self.options["variant"] in ("intervals", "both") and row[3] is not None:
+            self._interval_bonus(r, row[3], pos)
+        row[3] = pos
+        self._fill(r, card, bool(turned))
+
+    def _do_rest(self, card, r):
+        """A rest fills the bar like a note and cuts the melodic line."""
+        self.hands[self.current_player] ^= 1 << card
+        self._emit_play(card, r)
+        self.rows[r][3] = None
+        self._fill(r, card, False)
+
+    def _interval_bonus(self, r, before, after):
+        """Variant II: +1 for a prime, perfect fourth, fifth or octave (HR-K6)."""
+        d = abs(semitone(after) - semitone(before))
+        name = PERFECT.get(d) or (COMPOUND.get(d) if self.options["compound_intervals"] else None)
+        if name:
+            self.totals[self.current_player] += 1
+            self.emit("interval", seat=self.current_player, row=r, semitones=d, interval=name,
+                      points=1)
+
+    def _fill(self, r, card, turned):
+        """Add a note or rest to the open bar; a full bar offers the bonus bar line."""
+        row = self.rows[r]
+        row[1] += value_of(card)
+        row[2] += 1
+        row[4].append((card, turned))
+        if row[1] == capacity(row[0]) and any(self.hands[self.current_player] >> b & 1
+                                              for b in BARS):
+            self.phase, self.bonus_row, self.drawn = "bonus", r, None
+            return
+        self._end_turn()
+
+    def _do_bar(self, r):
+        """A bar line on a full bar scores 1 per note and rest in it."""
+        card = self._take(BARS)
+        row = self.rows[r]
+        points = row[2]
+        self.totals[self.current_player] += points
+        row[1] = row[2] = 0
+        row[4].append((card, False))
+        self._emit_play(card, r)
+        self.emit("bar_scored", seat=self.current_player, row=r, points=points)
+        self._end_turn()
+
+    def _do_draw(self):
+        """Take the top card of the deck; it may be played at once."""
+        card = self.deck.pop()
+        self.hands[self.current_player] |= 1 << card
+        self.emit("draw", seat=self.current_player, card=card)
+        self.phase, self.drawn, self.passes = "drawn", card, 0
+
+    def _do_keep(self):
+        """Keep the drawn card."""
+        self.emit("keep", seat=self.current_player)
+        self._end_turn(played=False)
+
+    def _do_done(self):
+        """No bonus bar line this time."""
+        self._end_turn()
+
+    def _do_pass(self):
+        """The deck is empty and this player cannot or will not play."""
+        self.emit("pass", seat=self.current_player)
+        self.passes += 1
+        if self.passes >= self.n:
+            self._end_game("stuck")
+        else:
+            self._next_player()
+
+    def _end_turn(self, played=True):
+        """The turn is over: an empty hand ends the game, else the next player."""
+        if played:
+            self.passes = 0
+        if not self.hands[self.current_player]:
+            self._end_game("empty_hand")
+        else:
+            self._next_player()
+
+    def _next_player(self):
+        """Play passes to the left."""
+        self.phase, self.drawn, self.bonus_row = "turn", None, None
+        self.current_player = (self.current_player + 1) % self.n
+
+    def _end_game(self, reason):
+        """−1 per card left in hand; the highest total wins, ties share (HR-K10)."""
+        left = [h.bit_count() for h in self.hands]
+        self.final = [t - k for t, k in zip(self.totals, left)]
+        self.current_player, self.phase, self.end_reason = None, "over", reason
+        self.emit("game_end", reason=reason, scores=list(self.totals), penalties=left,
+                  final=list(self.final), winners=self._winners())
+
+    def _winners(self):
+        """The seats with the highest final score."""
+        if self.final is None:
+            return []
+        best = max(self.final)
+        return [s for s, v in enumerate(self.final) if v == best]
+
+    def scores(self):
+        """Points so far; at the end, with −1 per card left in hand."""
+        return list(self.final if self.final is not None else self.totals)
+
+    # --- cloning ----------------------------------------------------------------------------
+    def clone(self, keep_events=True):
+        """A cheap independent copy; searches pass keep_events=False."""
+        s = TaktvollState.__new__(TaktvollState)
+        s._clone_base(self, keep_events)
+        s.n, s.phase, s.drawn, s.bonus_row = self.n, self.phase, self.drawn, self.bonus_row
+        s.current_player, s.end_reason, s.passes, s.out = (self.current_player,
+                                                           self.end_reason, self.passes, self.out)
+        s.hands, s.deck, s.totals = self.hands[:], self.deck[:], self.totals[:]
+        s.final = None if self.final is None else self.final[:]
+        s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
+        return s
+
+    # --- what each seat sees ------------------------------------------------------------------
+    def view(self, seat=None):
+        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            raise SetupError("error.bad_seat", seat=seat)
+        hidden = self.options["hide_hand_sizes"] and self.current_player is not None
+        v = {"game": self.game.id, "seat": seat, "players": self.n, "phase": self.phase,
+             "current_player": self.current_player, "is_over": self.current_player is None,
+             "variant": self.options["variant"], "scores": list(self.totals),
+             "final": self.final, "winners": self._winners(), "end_reason": self.end_reason,
+             "deck": len(self.deck), "passes": self.passes, "bonus_row": self.bonus_row,
+             "rows": [self._row_view(i) for i in range(len(self.rows))],
+             "hand_sizes": [h.bit_count() if s == seat or not hidden else None
+                            for s, h in enumerate(self.hands)],
+             "options": dict(self.options), "hand": [], "legal": [], "drawn": None}
+        if seat is not None:
+            v["hand"] = [card_info(c) for c in cards_of(self.hands[seat])]
+            if self.current_player == seat:
+                v["legal"] = [list(a) for a in self.legal_actions()]
+                v["drawn"] = self.drawn
+        return v
+
+    def _row_view(self, r):
+        """A row as the page draws it."""
+        time, fill, count, prev, entries = self.rows[r]
+        return {"index": r, "timesig": "%d/4" % (time - 3) if time is not None else None,
+                "capacity": capacity(time) if time is not None else None, "fill": fill,
+                "count": count, "prev": prev,
+                "cards": [card_info(c, t) for c, t in entries]}
+
+    def redact(self, event, seat):
+        """An event as `seat` may see it: other hands and others' drawn cards hidden."""
+        if event["type"] == "deal":
+            return dict(event, hands=[h if s == seat else [] for s, h in
+                                      enumerate(event["hands"])])
+        if event["type"] == "draw" and event["seat"] != seat:
+            return dict(event, card=None)
+        return event
+
+    def card_places(self):
+        """Where every card is: hands, the deck, the rows, out of play."""
+        rows = [c for r in self.rows for c, _ in r[4]]
+        return {"hands": list(self.hands), "deck": list(self.deck), "rows": rows,
+                "out": list(self.out)}
+
+
+def _row_from_setup(row):
+    """A row of a test position: {"time": card or None, "cards": [[card, turned], ...]}."""
+    time = row.get("time")
+    entries = [(int(c), bool(t)) for c, t in row.get("cards", [])]
+    fill = count = 0
+    prev = None
+    for card, turned in entries:
+        kind = kind_of(card)
+        if kind in ("note", "rest"):
+            fill, count = fill + value_of(card), count + 1
+            prev = sounding(card, turned) if kind == "note" else None
+        elif kind == "bar":
+            fill = count = 0
+    clef = [(int(row.get("clef", 0)), False)]
+    timed = [(time, False)] if time is not None else []
+    return [time, fill, count, prev, clef + timed + entries]
+
+
+def _check_setup(setup, players):
+    """Validate a test position (hands, deck, rows, scores, start) and make it JSON-canonical."""
+    if setup is None:
+        return None
+    try:
+        out = {"hands": [[int(c) for c in h] for h in setup["hands"]],
+               "deck": [int(c) for c in setup.get("deck", [])],
+               "rows": [{"clef": int(r.get("clef", 0)), "time": r.get("time"),
+                         "cards": [[int(c), int(bool(t))] for c, t in r.get("cards", [])]}
+                        for r in setup.get("rows", [])],
+               "start": int(setup.get("start", 0))}
+        if "scores" in setup:
+            out["scores"] = [int(v) for v in setup["scores"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SetupError("error.bad_setup", why="it needs hands") from None
+    cards = sum(out["hands"], []) + out["deck"] + [r["clef"] for r in out["rows"]] + \
+        [r["time"] for r in out["rows"] if r["time"] is not None] + \
+        [c for r in out["rows"] for c, _ in r["cards"]]
+    if len(out["hands"]) != players or len(set(cards)) != len(cards) or \
+            not all(0 <= c < DECK for c in cards) or len(out["rows"]) > MAX_ROWS or \
+            out["start"] not in range(players):
+        raise SetupError("error.bad_setup", why="hands, cards, rows or start player")
+    return out
