@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 import engine_helpers
 import pygame_rules
-from pygame_rules.games.taktvoll.cards import DECK, capacity, cards_of, kind_of
+from pygame_rules.bits import cards_of
+from pygame_rules.games.taktvoll.cards import DECK, capacity, kind_of
 
 GAME = "taktvoll"
 SETTINGS = settings(max_examples=15, deadline=None,
