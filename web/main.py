@@ -108,7 +108,7 @@ def check_save():
 def begin(session):
     """Put a session on the table."""
     SESSION["now"] = session
-    UI.update(overlay=None, notice="", pending=None)
+    UI.update(overlay=None, notice="", pending=None, heard=len(session.state.events))
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     after_change()
@@ -194,7 +194,19 @@ def after_change():
     UI["pending"] = None
     window.localStorage.setItem(SAVE_KEY, session.to_save())
     draw()
+    hear_new_events(session)
     schedule_bot()
+
+
+def hear_new_events(session):
+    """Let the table sound what just happened (Taktvoll's notes); silent for other games."""
+    events = session.state.events
+    new, UI["heard"] = events[UI.get("heard", len(events)):], len(events)
+    notes = session.table.sounds(new) if hasattr(session.table, "sounds") else []
+    if notes:
+        import sound
+        for pos, value in notes:
+            sound.play_note(pos, value)
 
 
 # --- bots --------------------------------------------------------------------------------------
@@ -256,6 +268,9 @@ def data_attributes(element):
 def choose(data):
     """A click on the game's table: the table turns it into an action or a pending choice."""
     session = SESSION["now"]
+    local = getattr(session.table, "local_action", None)
+    if local is not None and local(data.get("action"), data, session.view()):
+        return
     action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
     if action is None:
         draw()
@@ -366,6 +381,9 @@ def on_key(evt):
         cancel_pending()
     elif key in ("l", "L"):
         toggle("log_open")
+    elif key in ("m", "M"):
+        import sound
+        sound.set_muted(not sound.is_muted())
     elif key in ("r", "R"):
         open_dialog("#rules-dialog")
 

@@ -254,8 +254,8 @@ class TaktvollState(GameState):
     def _interval_bonus(self, r, before, after):
         """Variant II: +1 for a prime, perfect fourth, fifth or octave (HR-K6)."""
         d = abs(semitone(after) - semitone(before))
-        name = PERFECT.get(d) or (COMPOUND.get(d) if self.options["compound_intervals"] else None)
-        if name:
+        if self._perfect(before, after):
+            name = PERFECT.get(d) or COMPOUND[d]
             self.totals[self.current_player] += 1
             self.emit("interval", seat=self.current_player, row=r, semitones=d, interval=name,
                       points=1)
@@ -382,8 +382,31 @@ class TaktvollState(GameState):
         time, fill, count, prev, entries = self.rows[r]
         return {"index": r, "timesig": "%d/4" % (time - 3) if time is not None else None,
                 "capacity": capacity(time) if time is not None else None, "fill": fill,
-                "count": count, "prev": prev,
-                "cards": [card_info(c, t) for c, t in entries]}
+                "count": count, "prev": prev, "cards": self._scored_cards(entries)}
+
+    def _scored_cards(self, entries):
+        """The row's cards, each bar line with the points it scored and each note that earned
+        a Variant II bonus marked, so the page can show points where they were scored."""
+        out, count, prev = [], 0, None
+        intervals = self.options["variant"] in ("intervals", "both")
+        for card, turned in entries:
+            info, kind = card_info(card, turned), kind_of(card)
+            if kind == "bar":
+                info["points"], count = count, 0
+            elif kind in ("note", "rest"):
+                count += 1
+                pos = info.get("pos")
+                if intervals and pos is not None and prev is not None and \
+                        self._perfect(prev, pos):
+                    info["bonus"] = 1
+                prev = pos
+            out.append(info)
+        return out
+
+    def _perfect(self, before, after):
+        """True if the interval between two positions earns the Variant II bonus."""
+        d = abs(semitone(after) - semitone(before))
+        return d in PERFECT or (d in COMPOUND and self.options["compound_intervals"])
 
     def redact(self, event, seat):
         """An event as `seat` may see it: other hands and others' drawn cards hidden."""

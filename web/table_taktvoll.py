@@ -1,0 +1,239 @@
+"""Taktvoll's table: the rows as real staff notation, the hand as printed cards, and the turn's
+explicit steps (play, draw, play the drawn card or keep it, the bonus bar line, pass). See
+table_take_a_chord.py for the interface every table module offers.
+
+`pending` is the card chosen from the hand, {"card": id}: the rows where it may go are lit,
+with a button per way up; a click on a dimmed row tries it anyway and shows the engine's reason.
+"""
+
+import notation
+import render
+from pygame_rules.games.taktvoll.cards import card_name, kind_of
+from pygame_rules.games.taktvoll.log import event_lines
+from pygame_rules.messages import escape, text
+from render import modal, t
+
+GAME_ID = "taktvoll"
+ROUND = "round"
+
+
+# --- choices ------------------------------------------------------------------------------------
+def legal(view):
+    """The legal actions of the view as tuples."""
+    return [tuple(a) for a in view["legal"]]
+
+
+def placements(view, card):
+    """The legal actions that put `card` somewhere (a clef and a bar line stand for any)."""
+    kind = kind_of(card)
+    return [a for a in legal(view) if a[0] == kind and (kind in ("clef", "bar") or a[1] == card)]
+
+
+def action_for(card, row, turned):
+    """The action that puts `card` on `row` (turned: upside down)."""
+    kind = kind_of(card)
+    if kind == "clef":
+        return ("clef",)
+    if kind == "bar":
+        return ("bar", row)
+    if kind == "note":
+        return ("note", card, row, turned)
+    return (kind, card, row)
+
+
+def on_click(data, view, pending):
+    """Choose a card, place it, or take one of the turn's steps."""
+    action = data.get("action")
+    if action in ("draw", "keep", "pass", "done", "clef"):
+        return (action,), None
+    if action == "bar":
+        return ("bar", int(data["row"])), None
+    if action == "place" and pending:
+        return action_for(pending["card"], int(data["row"]), int(data.get("turned", 0))), None
+    if "card" in data:
+        card = int(data["card"])
+        if pending and pending.get("card") == card:
+            return None, None
+        return None, {"card": card}
+    return None, pending
+
+
+# --- the hand -----------------------------------------------------------------------------------
+def hand_html(view, ui):
+    """The hand as printed cards; the chosen one raised; the turn's steps as buttons."""
+    if view["seat"] is None:
+        return ""
+    mine = render.is_my_turn(view)
+    chosen = (ui.get("pending") or {}).get("card")
+    buttons = []
+    for info in view["hand"]:
+        card = info["card"]
+        ok = mine and bool(placements(view, card))
+        cls = (" playable" if ok else (" dimmed" if mine else "")) + \
+            (" chosen" if card == chosen else "") + (" drawn" if card == view["drawn"] else "")
+        label = text("ui.card_playable" if ok else "ui.card_in_hand",
+                     {"card": card_name(card)})
+        buttons.append('<button type="button" class="hand-card tak-card%s" data-card="%d" '
+                       'data-key="card-%d" aria-label="%s">%s</button>'
+                       % (cls, card, card, escape(label), notation.card_svg(info)))
+    return ('<section class="hand-area" aria-label="%s">%s<div class="hand-tools"><h2 '
+            'class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
+            % (t("ui.your_hand"), steps_html(view) if mine else "", t("ui.your_hand"),
+               "".join(buttons)))
+
+
+def steps_html(view):
+    """The turn's explicit steps: draw, keep the drawn card, no bar line, pass, a new row."""
+    acts = legal(view)
+    steps = [("draw", "ui.tak.draw"), ("keep", "ui.tak.keep"), ("done", "ui.tak.done"),
+             ("pass", "ui.tak.pass")]
+    buttons = ['<button type="button" class="choice" data-action="%s" data-key="step-%s">%s'
+               '</button>' % (kind, kind, t(msg)) for kind, msg in steps if (kind,) in acts]
+    if view["phase"] == "bonus":
+        buttons.insert(0, '<button type="button" class="primary choice" data-action="bar" '
+                          'data-row="%d" data-key="bonus-bar">%s</button>'
+                       % (view["bonus_row"], t("ui.tak.bonus_bar", row=view["bonus_row"] + 1)))
+    return '<div class="decision">%s</div>' % "".join(buttons) if buttons else ""
+
+
+# --- the rows -----------------------------------------------------------------------------------
+def placements_on(view, card, r):
+    """The legal actions that put `card` on row r."""
+    return [a for a in placements(view, card) if a[0] != "clef" and
+            (a[1] if a[0] == "bar" else a[2]) == r]
+
+
+def row_html(view, row, chosen):
+    """One row: its notation, a play-back button, and where the chosen card may go."""
+    r = row["index"]
+    here = placements_on(view, chosen, r) if chosen is not None else []
+    place = ""
+    if chosen is not None:
+        place = "".join(place_button(view, a, r) for a in here) or \
+            ('<button type="button" class="small dim" data-action="place" data-row="%d" '
+             'data-key="try-%d">%s</button>' % (r, r, t("ui.tak.try_here")))
+    cls = " lit" if here else (" dim" if chosen is not None else "")
+    return ('<section class="tak-row%s" data-row="%d" aria-label="%s"><div class="row-tools">'
+            '<button type="button" class="small" data-action="play-row" data-row="%d" '
+            'data-key="listen-%d" aria-label="%s">▶</button>%s</div>%s</section>'
+            % (cls, r, t("ui.tak.row", row=r + 1), r, r, t("ui.tak.listen", row=r + 1), place,
+               notation.row_svg(row, highlight="lit" if here else None)))
+
+
+def place_button(view, action, r):
+    """A button that plays the chosen card here (upside down: with its mirrored preview)."""
+    turned = action[3] if action[0] == "note" else 0
+    msg = "ui.tak.place_turned" if turned else "ui.tak.place"
+    preview = ""
+    if turned:
+        printed = next(c for c in view["hand"] if c["card"] == action[1])
+        preview = notation.card_svg(dict(printed, pos=8 - printed["pos"], inverted=True))
+    return ('<button type="button" class="primary small place" data-action="place" '
+            'data-row="%d" data-turned="%d" data-key="place-%d-%d">%s%s</button>'
+            % (r, turned, r, turned, preview, t(msg, row=r + 1)))
+
+
+def table_html(view, names, seats, ui):
+    """The seats, the deck and the rows."""
+    where = render.seat_spots(view["players"], view["seat"])
+    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    chosen = (ui.get("pending") or {}).get("card")
+    rows = "".join(row_html(view, row, chosen) for row in view["rows"])
+    new_row = ""
+    if chosen is not None and placements(view, chosen) == [("clef",)]:
+        new_row = ('<button type="button" class="primary" data-action="clef" data-key="new-row">'
+                   '%s</button>' % t("ui.tak.new_row"))
+    if not view["rows"]:
+        rows = '<p class="tak-empty">%s</p>' % t("ui.tak.no_rows")
+    return ('%s<div class="centre tak-centre"><p class="tak-deck">%s</p>%s%s</div>'
+            % (panels, t("ui.tak.deck", count=view["deck"]), rows, new_row))
+
+
+def seat_panel(view, seat, names, seats, where):
+    """A seat's panel: name, score, cards in hand (or hidden)."""
+    size = view["hand_sizes"][seat]
+    cards = t("ui.tak.cards", count=size) if size is not None else t("ui.tak.cards_hidden")
+    turn = ' <span class="badge turn">%s</span>' % t("ui.to_play") \
+        if seat == view["current_player"] else ""
+    active = " active" if seat == view["current_player"] else ""
+    return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
+            '</small></h3><p class="marks">%s</p><p class="stats">%s · %s</p></section>'
+            % (where, active, seat, escape(names[seat]), escape(names[seat]),
+               render.bot_or_human(seats[seat]), turn,
+               t("ui.tak.score", score=view["scores"][seat]), cards))
+
+
+# --- words --------------------------------------------------------------------------------------
+def where_text(view):
+    """The variant and the deck, for the top bar."""
+    return text("ui.tak.where", {"variant": text("ui.tak.variant." + view["variant"]),
+                                 "deck": view["deck"]})
+
+
+def status_text(view, names, viewer, curtain, pending=None):
+    """What must happen now, in words."""
+    common = render.common_status(view, names, viewer, curtain)
+    if common is not None:
+        return common
+    me, phase = names[view["current_player"]], view["phase"]
+    if phase == "bonus":
+        return text("ui.tak.status_bonus", {"name": me, "row": view["bonus_row"] + 1})
+    if phase == "drawn":
+        return text("ui.tak.status_drawn", {"name": me, "card": card_name(view["drawn"])})
+    if pending:
+        return text("ui.tak.status_place", {"name": me, "card": card_name(pending["card"])})
+    return text("ui.tak.status_turn", {"name": me})
+
+
+def log_lines(events, names):
+    """The game log in words from the seat's events, oldest first."""
+    return render.log_lines(events, names, event_lines)
+
+
+def continue_line(view):
+    """The start screen's offer to resume."""
+    return "ui.tak.continue", {"deck": view["deck"]}
+
+
+def sounds(events):
+    """The notes to hear for new events: (position, value) of each note played."""
+    return [(e["pos"], e["value"]) for e in events
+            if e["type"] == "play" and e.get("kind") == "note"]
+
+
+def local_action(name, data, view):
+    """Clicks that change no game state: listen to a row. True when handled."""
+    if name == "play-row":
+        import sound
+        sound.play_row(view["rows"][int(data["row"])])
+        return True
+    return False
+
+
+PANELS = {}
+
+
+def rounds_scored(view):
+    """Taktvoll has no rounds to pause between."""
+    return 0
+
+
+def round_modal(view, names, number):
+    """Never shown (no rounds)."""
+    return ""
+
+
+def final_modal(view, names, end_event):
+    """The end: final scores with the cards left, and the winners."""
+    lines = event_lines(end_event, names) if end_event else []
+    rows = "".join('<tr><th scope="row">%s</th><td>%d</td><td>−%d</td><td>%d</td></tr>'
+                   % (escape(names[s]), end_event["scores"][s], end_event["penalties"][s],
+                      end_event["final"][s])
+                   for s in sorted(range(view["players"]), key=lambda s: -end_event["final"][s])) \
+        if end_event else ""
+    head = "".join('<th scope="col">%s</th>' % t(k) for k in (
+        "ui.col_player", "ui.tak.col_points", "ui.tak.col_left", "ui.col_total"))
+    body = ('<p class="winners">%s</p><table class="scores"><thead><tr>%s</tr></thead><tbody>'
+            '%s</tbody></table>' % (escape(" ".join(lines)), head, rows))
+    return modal("final", t("ui.game_over"), body,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
