@@ -28,6 +28,8 @@ MAX_ROWS = 4
 PERFECT = {0: "prime", 5: "fourth", 7: "fifth", 12: "octave"}       # HR-K6
 COMPOUND = {17: "eleventh"}
 B4 = 4
+SHAPES = {"clef": 1, "draw": 1, "keep": 1, "pass": 1, "done": 1, "bar": 2, "time": 3,
+          "rest": 3, "note": 4}                 # the length of each kind of action
 
 
 def invertible(card, quarter_invertible):
@@ -157,9 +159,11 @@ class TaktvollState(GameState):
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""
         kind, hand = action[0], self.hands[self.current_player]
+        if not _well_formed(action):
+            return "error.bad_action", {"action": repr(action)}
         if self.phase == "bonus" and kind not in ("bar", "done"):
             return "tak.refuse.bonus", {}
-        if self.phase == "drawn" and kind != "keep":
+        if self.phase == "drawn" and kind != "keep" and not self._of_drawn(action):
             return "tak.refuse.drawn", {"card": card_name(self.drawn)}
         if kind in ("time", "note", "rest") and len(action) > 2 and \
                 isinstance(action[1], int) and 0 <= action[1] < DECK:
@@ -174,6 +178,13 @@ class TaktvollState(GameState):
         if kind in ("clef", "bar"):
             return "tak.refuse." + kind, {}
         return "error.bad_action", {"action": repr(action)}
+
+    def _of_drawn(self, action):
+        """Does the action play the drawn card (clefs and bar lines are alike)?"""
+        kind = action[0]
+        if kind in ("time", "note", "rest"):
+            return action[1] == self.drawn
+        return kind in ("clef", "bar") and kind_of(self.drawn) == kind
 
     def _placement_refusal(self, action):
         """Why a card from the hand cannot go where it was put."""
@@ -422,6 +433,17 @@ class TaktvollState(GameState):
         rows = [c for r in self.rows for c, _ in r[4]]
         return {"hands": list(self.hands), "deck": list(self.deck), "rows": rows,
                 "out": list(self.out)}
+
+
+def _well_formed(action):
+    """An action of a known kind, of the right length, whose card is of that kind."""
+    kind = action[0]
+    if SHAPES.get(kind) != len(action) or not all(type(a) is int for a in action[1:]):
+        return False
+    if kind in ("time", "note", "rest"):
+        return 0 <= action[1] < DECK and kind_of(action[1]) == kind and \
+            (kind != "note" or action[3] in (0, 1))
+    return True
 
 
 def _row_from_setup(row):
