@@ -369,6 +369,9 @@ CATALOGUE = {
         "ui.tak.hl.target": "your card goes here",
         "ui.tak.hl.preview": "preview",
         "ui.tak.hl.last": "the last card was played here",
+        "ui.tak.hl.lit": "your card can go here",
+        "ui.tak.sym_bar_points": "bar line (+{points})",
+        "ui.tak.sym_bonus": "{symbol} (+{bonus} interval bonus)",
         # the page: TAKE トリックの翁
         "ui.take.where": "Round {round} of {rounds} · trick {trick} · trump {trump}",
         "ui.take.pick_card": "choose a card",

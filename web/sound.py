@@ -1,0 +1,181 @@
+"""Taktvoll's sound: a soft synthesised tone per note, played through WebAudio.
+
+The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, the settings text);
+only `play_note`, `play_row`, `stop` and the localStorage access touch the browser, importing
+`pyscript.window` inside the function, so tests can import this module. The AudioContext is made
+on the first sound (which always follows a click or a key, as browsers require). The mute switch
+is kept in localStorage under "encore.settings" (a JSON object shared with other settings).
+"""
+
+import json
+
+SETTINGS_KEY = "encore.settings"
+MUTE_FIELD = "mute"
+SEMITONES = {-1: 62, 0: 64, 1: 65, 2: 67, 3: 69, 4: 71, 5: 72, 6: 74, 7: 76, 8: 77, 9: 79}
+BPM = 96
+PEAK = 0.14          # loudness of a note (gain), soft
+ATTACK = 0.012       # seconds
+RELEASE = 0.08       # seconds, at the end of a note's sounding part
+LEGATO = 0.9         # share of its written length a note sounds
+LEAD = 0.04          # schedule this far ahead of the context's clock
+WAVE = "triangle"
+STATE = {"ctx": None, "voices": [], "memory": None}   # memory: settings text without a browser
+
+
+# --- pure ---------------------------------------------------------------------------------------
+def frequency(pos):
+    """The frequency in Hz of a staff position (white keys D4..G5; A4 = 440 Hz)."""
+    return 440.0 * 2 ** ((SEMITONES[pos] - 69) / 12)
+
+
+def seconds(value, bpm=BPM):
+    """The length in seconds of a duration in sixteenths (a quarter is one beat)."""
+    return value / 4 * 60.0 / bpm
+
+
+def melody(row, bpm=BPM):
+    """A row's notes as [(frequency or None for a rest, start, duration)] in seconds."""
+    out, t = [], 0.0
+    for card in row["cards"]:
+        if card["kind"] not in ("note", "rest"):
+            continue                      # clef, time signature and bar lines take no time
+        d = seconds(card["value"], bpm)
+        out.append((frequency(card["pos"]) if card["kind"] == "note" else None, t, d))
+        t += d
+    return out
+
+
+def envelope(start, duration, peak=PEAK):
+    """A note's gain as [(time, gain)] points: short attack, hold, short release to silence."""
+    sound = max(duration * LEGATO, ATTACK + RELEASE + 0.01)
+    return [(start, 0.0), (start + ATTACK, peak), (start + sound - RELEASE, peak * 0.7),
+            (start + sound, 0.0)]
+
+
+def muted_in(raw):
+    """The mute flag in a settings text (False when missing or unreadable)."""
+    try:
+        data = json.loads(raw or "{}")
+    except ValueError:
+        return False
+    return bool(data.get(MUTE_FIELD)) if isinstance(data, dict) else False
+
+
+def with_muted(raw, flag):
+    """The settings text with the mute flag set, every other field kept."""
+    try:
+        data = json.loads(raw or "{}")
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data[MUTE_FIELD] = bool(flag)
+    return json.dumps(data)
+
+
+# --- the browser ------------------------------------------------------------------------------
+def _storage():
+    """window.localStorage, or None outside the browser (then settings live in STATE)."""
+    try:
+        from pyscript import window
+    except ImportError:
+        return None
+    return window.localStorage
+
+
+def _settings():
+    """The stored settings text, or None."""
+    store = _storage()
+    if store is None:
+        return STATE["memory"]
+    raw = store.getItem(SETTINGS_KEY)
+    return raw if isinstance(raw, str) else None
+
+
+def is_muted():
+    """True when the page's sound is switched off."""
+    return muted_in(_settings())
+
+
+def set_muted(flag):
+    """Switch the sound off (True) or on, remembered; switching off silences what plays."""
+    raw = with_muted(_settings(), flag)
+    store = _storage()
+    if store is None:
+        STATE["memory"] = raw
+    else:
+        store.setItem(SETTINGS_KEY, raw)
+    if flag:
+        stop()
+
+
+def _context():
+    """The page's AudioContext, made on first use and resumed if the browser suspended it."""
+    from pyscript import window
+    ctx = STATE["ctx"]
+    if ctx is None:
+        maker = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
+        if maker is None:
+            return None
+        ctx = STATE["ctx"] = maker.new()
+    if ctx.state == "suspended":
+        ctx.resume()
+    return ctx
+
+
+def _tone(ctx, freq, start, duration):
+    """Schedule one soft oscillator note on the context (start in the context's seconds)."""
+    osc = ctx.createOscillator()
+    gain = ctx.createGain()
+    osc.type = WAVE
+    osc.frequency.setValueAtTime(freq, start)
+    points = envelope(start, duration)
+    gain.gain.setValueAtTime(0.0, start)
+    for t, g in points[1:]:
+        gain.gain.linearRampToValueAtTime(g, t)
+    osc.connect(gain)
+    gain.connect(ctx.destination)
+    osc.start(start)
+    osc.stop(points[-1][0] + 0.02)
+    STATE["voices"].append((osc, points[-1][0] + 0.02))
+
+
+def _prune(now):
+    """Forget voices that have finished."""
+    STATE["voices"] = [(o, end) for o, end in STATE["voices"] if end > now]
+
+
+def stop():
+    """Silence every scheduled or sounding note."""
+    for osc, _ in STATE["voices"]:
+        try:
+            osc.stop(0)
+        except Exception:   # noqa: BLE001 - an oscillator that already ended may refuse
+            pass
+    STATE["voices"] = []
+
+
+def play_note(pos, value, bpm=BPM):
+    """Play one note (a staff position, a duration in sixteenths) unless muted."""
+    if is_muted():
+        return
+    ctx = _context()
+    if ctx is None:
+        return
+    now = ctx.currentTime
+    _prune(now)
+    _tone(ctx, frequency(pos), now + LEAD, seconds(value, bpm))
+
+
+def play_row(row, bpm=BPM):
+    """Play a whole row from its first note, rests as silence (stops what was playing)."""
+    if is_muted():
+        return
+    ctx = _context()
+    if ctx is None:
+        return
+    stop()
+    t0 = ctx.currentTime + LEAD
+    for freq, start, duration in melody(row, bpm):
+        if freq is not None:
+            _tone(ctx, freq, t0 + start, duration)
