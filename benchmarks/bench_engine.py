@@ -3,7 +3,7 @@
     python benchmarks/bench_engine.py [--seconds 3] [--fuzz 100000] [--game take-bamboo]
 
 Every game is measured at its smallest and largest table (Take The "A" Chord 3 and 4 players,
-TAKE 3 and 6); the fuzz run mixes the games.
+TAKE 3 and 6, Taktvoll 3 and 8); the fuzz run mixes the games.
 
 Prints numbers only; nothing here is a timed test. An "action" is one `legal_actions()` plus
 one `apply()`, as in the issue's target (≥ 100,000 actions/s in pure Python).
@@ -22,12 +22,19 @@ import pygame_rules  # noqa: E402
 from pygame_rules import EngineError, IllegalAction  # noqa: E402
 
 GAME = "take-a-chord"
-TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6)}    # the player counts measured
+TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 8)}  # player counts
 TAC_JUNK = [-1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70]
 TAKE_JUNK = [None, 7, "play", (), ("play",), ("play", "3"), ("play", True), ("play", 3.0),
              ("play", 2**70), ("play", [3]), ("pass", 1), ("pass", 1, 1, 1), ("gift", 1),
              ("gift", "up"), ("gift", ["left"]), ("accept", 1), ("refuse", "now"), ("fold",),
              ([], 1), ["play", 3], {"play": 3}, ("extra",), ("extra", -5)]
+TAK_JUNK = [None, 7, "draw", (), ("note",), ("note", 30), ("note", 30, 0), ("note", 30, 0, 2),
+            ("note", "30", 0, 0), ("note", 30, 0, True), ("note", 30.0, 0, 0),
+            ("note", 2**70, 0, 0), ("note", 30, -1, 0), ("note", 30, 9, 0),
+            ("note", 30, "0", 0), ("note", [30], 0, 0), ("rest", 87), ("rest", 87, None),
+            ("time", 4), ("time", 99, 0), ("bar",), ("bar", "0"), ("bar", 7), ("bar", 2**70),
+            ("clef", 0), ("draw", 1), ("keep", 0), ("pass", True), ("done", 0), ("fold",),
+            ["draw"], {"draw": 1}]
 
 
 def random_games(players, seconds, keep_events, game=GAME):
@@ -62,10 +69,16 @@ def clones_per_second(players, seconds, game=GAME):
 
 
 def random_game(rng):
-    """A new game of either kind, at any of its table sizes, with a random seed."""
+    """A new game of any kind, at any of its table sizes, with a random seed (Taktvoll in any
+    variant, with or without the rests and the 1/4)."""
     game = rng.choice(sorted(TABLES))
     low, high = pygame_rules.GAMES[game].min_players, pygame_rules.GAMES[game].max_players
-    return pygame_rules.new_game(game, rng.randint(low, high), seed=rng.randrange(2**32))
+    options = None
+    if game == "taktvoll":
+        options = {"variant": rng.choice(["basic", "thirds", "intervals", "both"]),
+                   "rests": rng.random() < 0.8, "one_four": rng.random() < 0.8}
+    return pygame_rules.new_game(game, rng.randint(low, high), seed=rng.randrange(2**32),
+                                 options=options)
 
 
 def random_input(state, rng):
@@ -75,6 +88,8 @@ def random_input(state, rng):
         return rng.choice(state.legal_actions())
     if state.game.id == "take-a-chord":
         return rng.randrange(35) if roll < 0.9 else rng.choice(TAC_JUNK)
+    if state.game.id == "taktvoll":
+        return random_tak_input(rng, roll)
     if roll < 0.9:                       # well-formed TAKE tuples, mostly refused
         card = rng.randrange(-2, 62)
         return rng.choice([("play", card), ("pass", card, rng.randrange(62)),
@@ -82,6 +97,16 @@ def random_input(state, rng):
                            ("gift", rng.choice(["left", "right"])), ("accept",),
                            ("refuse",)])
     return rng.choice(TAKE_JUNK)
+
+
+def random_tak_input(rng, roll):
+    """Well-formed Taktvoll tuples (mostly refused: wrong card, row, phase) or junk."""
+    if roll >= 0.9:
+        return rng.choice(TAK_JUNK)
+    card, row = rng.randrange(-2, 93), rng.randrange(-1, 5)
+    return rng.choice([("note", card, row, rng.randrange(2)), ("rest", card, row),
+                       ("time", card, row), ("bar", row), ("clef",), ("draw",), ("keep",),
+                       ("pass",), ("done",)])
 
 
 def fuzz(inputs, seed=0):

@@ -14,6 +14,7 @@ import random
 from .core import GAMES, SetupError
 from .games.take_a_chord import bots as _take_a_chord
 from .games.take_bamboo import bots as _take_bamboo
+from .games.taktvoll import bots as _taktvoll
 from .messages import text
 
 
@@ -35,11 +36,13 @@ class RandomBot:
 BOTS = {
     "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
     "take-bamboo": {"random": _take_bamboo.choose_random, "heuristic": _take_bamboo.choose},
+    "taktvoll": {"random": _taktvoll.choose_random, "heuristic": _taktvoll.choose},
 }
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
     "take-bamboo": {"random": "take.bot.random", "heuristic": "take.bot.heuristic"},
+    "taktvoll": {"random": "tak.bot.random", "heuristic": "tak.bot.heuristic"},
 }
 
 

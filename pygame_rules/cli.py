@@ -3,6 +3,7 @@
     python -m pygame_rules play take-a-chord --players 4 --seed 7 --seat 0 --bot heuristic
     python -m pygame_rules play take-bamboo --players 5
     python -m pygame_rules simulate take-bamboo --games 500 --players 4
+    python -m pygame_rules play taktvoll --players 4
 
 This module is the same for every game: arguments, the turn loop, reading numbers, the
 simulation loop and its common statistics. What is particular to a game (how its table, its
@@ -29,9 +30,10 @@ from .bots import bot_action, bot_names, make_bot
 from .core import GAMES, IllegalAction, SetupError, new_game
 from .games.take_a_chord import terminal as _take_a_chord
 from .games.take_bamboo import terminal as _take_bamboo
+from .games.taktvoll import terminal as _taktvoll
 from .messages import text
 
-TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo)}
+TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo, _taktvoll)}
 TERMINAL_GAMES = tuple(TERMINALS)
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h", "help")

@@ -8,6 +8,7 @@ import sys
 
 import pygame_rules
 import take_helpers
+import taktvoll_helpers
 from pygame_rules import cli
 from pygame_rules.cli import main
 from pygame_rules.games.take_a_chord.cards import CHORDS, COLOUR_CODES
@@ -308,6 +309,231 @@ def test_every_take_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue(
     for path in [package / "bots.py"] + [package / "games" / "take_bamboo" / name for name in
                                          ("bots.py", "log.py", "terminal.py")]:
         used |= set(re.findall(r'"(take\.[a-z_.0-9]+)"', path.read_text()))
+    assert len(used) > 50
+    for msg_id in used:
+        if msg_id.endswith("."):
+            assert any(k.startswith(msg_id) for k in CATALOGUE["en"]), msg_id
+        else:
+            assert msg_id in CATALOGUE["en"], msg_id
+
+
+# --- Taktvoll -----------------------------------------------------------------------------------
+def tak_table(state, human=0, stdin=""):
+    """A terminal table around a prepared Taktvoll position (names Ana, Ben, Cy...)."""
+    table = cli.Table.__new__(cli.Table)
+    table.state, table.human, table.term = state, human, cli.TERMINALS["taktvoll"]
+    table.names = ["Ana", "Ben", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"][:state.players]
+    table.stdin, table.out, table.echo, table.shown, table.bots = (
+        io.StringIO(stdin), io.StringIO(), True, 0, {})
+    return table
+
+
+def test_play_taktvoll_to_the_end_with_garbage_and_illegal_input():
+    """4 players: garbage, a bad number and help get answers; a pass with cards in the deck, a
+    bar line on no full bar and a card not held get the engine's reasons; then typing 1 plays
+    the whole game (drawn cards, the bonus bar line) to the result."""
+    script = "this is not a move\n99\n?\npass\nbar 3\nQ:C5 9\n" + "1\n" * 600
+    code, out = run_cli("play", "taktvoll", "--players", "4", "--seed", "5", "--seat", "1",
+                        stdin=script)
+    assert code == 0
+    assert text("cli.unknown_card", {"text": "this is not a move"}) in out
+    assert "Choose a number from 1 to 1." in out
+    assert text("tak.cli.help") in out
+    assert text("tak.refuse.pass") in out and text("tak.refuse.bar") in out
+    assert "You do not hold quarter note C5." in out
+    assert "A game of Taktvoll for 4 players begins (the basic game). Bot 1 plays first." in out
+    assert "Player 2 holds 6 bar lines, a whole note D5, a quarter note G5, " in out
+    assert "Bot 1 draws a card." in out and "Player 2 draws a quarter note F5." in out
+    assert "You drew a quarter note F5 (Q:F5): play it now, or keep it." in out
+    assert "  1) keep a quarter note F5" in out
+    assert "  Row 1 [2/4]: H:B4 | H:D4 | … (0/8)" in out
+    assert "You filled the bar on row 1: play a bar line there now to score 5, or keep your " \
+           "bar lines." in out
+    assert "Player 2 scores 5 points for the bar on row 1, one per note and rest in it." in out
+    assert "(upside down: the F5 card turned round; the bar then holds 4/8: one quarter " \
+           "completes it, worth 2 to whoever plays it with a bar line)" in out
+    assert "Bot 1 has played their last card: the game ends." in out
+    assert text("cli.final") in out and "The game is over." in out
+    assert out.rstrip().endswith((text("cli.you_won"), text("cli.you_lost")))
+
+
+def test_play_taktvoll_smallest_and_largest_table_by_numbers():
+    """Typing 1 over and over finishes a game at 3 and at 8 players; q quits cleanly."""
+    for players in (3, 8):
+        code, out = run_main("play", "taktvoll", "--players", str(players), "--seed", "2",
+                             "--seat", str(players - 1), stdin="1\n" * 1500)
+        assert code == 0 and text("cli.final") in out, players
+        assert sum(line.startswith("  %d. " % (place + 1)) for place in range(players)
+                   for line in out.splitlines()) == players
+    code, out = run_main("play", "taktvoll", "--seed", "1", stdin="1\nq\n")
+    assert code == 0 and out.rstrip().endswith(text("cli.bye"))
+
+
+def test_taktvoll_rows_read_as_short_notation():
+    """The last three bars and the open one: W H Q E S with the sounding pitch, * upside
+    down, rests, bar lines, and the open bar's fill."""
+    from pygame_rules.games.taktvoll.terminal import row_line
+    state = taktvoll_helpers.position(["E:G4 bar", "H:D4 bar", "S:B4 bar"], rows=[
+        "3/4 Q:C5 H:G4 bar E:A4 ~Q:A4 rest:E", "1/4 Q:D4 bar Q:E4 bar Q:F4 bar Q:G4 bar S:D5",
+        "", "4/4 W:E4"])
+    rows = state.view(0)["rows"]
+    assert row_line(rows[0]) == "Row 1 [3/4]: Q:C5 H:G4 | E:A4 Q:C5* E:rest … (8/12)"
+    assert row_line(rows[1]) == "Row 2 [1/4]: … | Q:E4 | Q:F4 | Q:G4 | S:D5 … (1/4)"
+    assert row_line(rows[2]) == "Row 3 [no time signature yet]: a time signature comes next"
+    assert row_line(rows[3]) == "Row 4 [4/4]: W:E4 (16/16)"
+
+
+def test_taktvoll_choices_say_what_each_play_would_do():
+    """Fills the bar (with or without a bar line in hand), leaves it open for one card, a
+    perfect interval in Variant II, upside down; the bonus bar line and the drawn card."""
+    state = taktvoll_helpers.position(["Q:E5 Q:A4 S:G5 E:F4 4/4 bar", "H:D4 bar", "S:B4 bar"],
+                                      rows=["2/4 Q:B4", "3/4 Q:C5", ""],
+                                      deck=["W:E4", "Q:F5"], options={"variant": "intervals"})
+    table = tak_table(state, stdin="q\n")
+    assert not cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "Points: Ana (you) 0 (6 card(s) in hand); Ben 0; Cy 0" in out
+    assert "Your hand (6 cards, −1 each at the end): 1 bar line, 4/4, Q:A4, Q:E5, E:F4, S:G5" \
+        in out
+    assert "quarter note E5 (Q:E5) on row 1 (a perfect fourth: +1; fills the bar: your bar " \
+           "line then scores 2)" in out
+    assert "quarter note C5 (Q:A4*) on row 2 (upside down: the A4 card turned round; a prime " \
+           "(the same pitch again): +1; the bar then holds 8/12: one quarter completes it, " \
+           "worth 3 to whoever plays it with a bar line)" in out
+    assert "sixteenth note G5 (S:G5) on row 2 (a perfect fifth: +1; the bar then holds 5/12)" \
+        in out
+    assert "the time signature 4/4 on row 3 (bars of 16 sixteenths)" in out
+    assert "draw a card (2 in the deck)" in out
+    taktvoll_helpers.play(state, ("Q:E5", 0))
+    table = tak_table(state, stdin="2\n")
+    assert cli.human_turn(table) and state.current_player == 1
+    out = table.out.getvalue()
+    assert "You filled the bar on row 1: play a bar line there now to score 2" in out
+    assert "  1) a bar line on row 1: +2\n  2) no bar line now" in out
+    assert "    The bar on row 1 is full: a bar line there scores 2." in out
+
+
+def test_taktvoll_typed_actions_reach_the_engine():
+    """'Q:A4* 2' plays that card upside down on row 2; 'draw' and 'keep' by name; a typed
+    card that is not held gets the engine's reason, one that is no card gets a hint."""
+    state = taktvoll_helpers.position(["Q:A4 E:F4 bar", "H:D4 bar", "S:B4 bar"],
+                                      rows=["3/4 Q:C5", "2/4 E:C5"], deck=["W:E4", "W:F4"])
+    table = tak_table(state, stdin="X:Y9 1\nH:G4 1\nQ:A4* 2\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert text("cli.unknown_card", {"text": "X:Y9 1"}) in out
+    assert "You do not hold half note G4." in out
+    assert taktvoll_helpers.row(state, 1)[-1] == "~Q:A4"
+    state = taktvoll_helpers.position(["Q:A4 bar", "H:D4 bar", "S:B4 bar"], deck=["W:E4"])
+    table = tak_table(state, stdin="draw\nkeep\n")
+    assert cli.human_turn(table) and state.phase == "drawn"
+    assert cli.human_turn(table) and state.current_player == 1
+
+
+def test_simulate_taktvoll_prints_scores_endings_bars_and_throughput():
+    """`simulate taktvoll` prints seat and bot scores, win shares, endings, bar lines played
+    and their points, interval bonuses, each bot's share and the throughput."""
+    code, out = run_cli("simulate", "taktvoll", "--games", "30", "--players", "5",
+                        "--seed", "3")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Taktvoll: 30 game(s), 5 players, seed 3."
+    assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 5
+    assert lines[1].startswith("Seat 0 (heuristic): mean ")
+    for start in ("Bot heuristic on 1 seat(s)", "Bot random on 4 seat(s)", "Endings: ",
+                  "Bar lines: ", "Interval bonuses: none", "  Bot heuristic: per seat and game ",
+                  "  Bot random: per seat and game ", "Throughput: "):
+        assert any(line.startswith(start) for line in lines), start
+    assert "on a player's last card" in out and "with the deck empty" in out
+    assert "played per game" in out and "cards left at the end" in out and "games/s" in out
+
+
+def test_simulate_taktvoll_eight_players_one_bot_everywhere():
+    """One bot name fills all eight seats."""
+    code, out = run_main("simulate", "taktvoll", "--games", "3", "--players", "8",
+                         "--bots", "heuristic")
+    assert code == 0 and "Bot heuristic on 8 seat(s)" in out
+
+
+def test_simulate_taktvoll_reports_interval_bonuses_in_variant_two():
+    """The interval line counts each kind of perfect interval when Variant II is played."""
+    from pygame_rules.games.taktvoll import terminal as tak_terminal
+    tally = cli.Tally(4, tak_terminal)
+    for seed in range(5):
+        state = pygame_rules.new_game("taktvoll", 4, seed, {"variant": "intervals"})
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        tally.add(state)
+    lines = []
+    tak_terminal.report(lambda msg_id, params=None: lines.append(text(msg_id, params)),
+                        ["random"] * 4, tally)
+    line = next(x for x in lines if x.startswith("Interval bonuses (Variant II): "))
+    assert "per game (" in line and "perfect fifth" in line, line
+
+
+def test_every_taktvoll_event_has_words_and_hidden_draws_stay_hidden():
+    """Every event type is told; another seat's draw is 'draws a card'; an upside-down note
+    names the card turned; cards out of play and leftover bar lines are said."""
+    from pygame_rules.games.taktvoll.log import describe_event as tak_describe
+    from pygame_rules.games.taktvoll.log import event_lines as tak_lines
+    names = ["Ana", "Ben", "Cy", "Di", "Eve"]
+    seen = set()
+    for seed in range(6):
+        state = pygame_rules.new_game("taktvoll", 5, seed, {
+            "variant": "intervals", "rests": seed % 2 == 0, "one_four": seed % 3 != 0})
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for event in state.events_for(0):
+            lines = tak_lines(event, names)
+            assert lines and all(line and line[0].isupper() for line in lines), event
+            assert tak_describe(event, names) == "\n".join(lines)
+            kind = event["type"]
+            seen.add(kind if kind != "play" else "play." + event["kind"])
+            if kind == "draw" and event["seat"] != 0:
+                assert lines == ["%s draws a card." % names[event["seat"]]]
+            if kind == "play" and event.get("inverted"):
+                assert "upside down (the " in lines[0] and " card turned round)." in lines[0]
+                seen.add("turned")
+            if kind == "deal":
+                assert lines[0] == "Everyone gets 4 bar lines and 5 cards; the 4 bar lines " \
+                                   "left over are shuffled into the deck of %d cards." % \
+                                   event["deck"]
+                assert lines[1].startswith("Ana holds ") and len(lines) == 2
+            if kind == "game_start" and seed == 3:
+                assert lines[1] == "Out of play in this game: half rest, quarter rest, " \
+                                   "eighth rest, sixteenth rest, 1/4."
+            if kind == "game_end":
+                assert len(lines) == 1 + 5 + 1 and lines[-1].startswith("The game is over.")
+    assert seen == {"game_start", "deal", "draw", "play.clef", "play.time", "play.note",
+                    "play.rest", "play.bar", "bar_scored", "interval", "keep", "pass",
+                    "game_end", "turned"}
+    play = {"type": "play", "seat": 1, "row": 0, "card": 34, "kind": "note", "value": 4,
+            "pos": 5, "inverted": True}
+    assert tak_describe(play, names) == \
+        "Ben plays a quarter note C5 on row 1, upside down (the A4 card turned round)."
+    end = {"type": "game_end", "reason": "stuck", "scores": [5, 7, 2], "penalties": [1, 3, 0],
+           "final": [4, 4, 2], "winners": [0, 1]}
+    assert tak_lines(end, names[:3]) == [
+        "The deck is empty and everyone in turn has passed: the game ends.",
+        "Ana: 5 points − 1 for the cards left in hand = 4.",
+        "Ben: 7 points − 3 for the cards left in hand = 4.",
+        "Cy: 2 points, no card left in hand = 2.",
+        "The game is over. Ana, Ben share the win with 4."]
+
+
+def test_every_tak_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue():
+    """The "tak." ids these modules name (whole or as a prefix) exist in English."""
+    import re
+    from pygame_rules.messages import CATALOGUE
+    folder = ROOT / "pygame_rules" / "games" / "taktvoll"
+    used = set()
+    for path in [ROOT / "pygame_rules" / "bots.py"] + [folder / name for name in
+                                                       ("bots.py", "log.py", "terminal.py")]:
+        used |= set(re.findall(r'"(tak\.[a-z_.0-9]+)"', path.read_text()))
     assert len(used) > 50
     for msg_id in used:
         if msg_id.endswith("."):

@@ -46,11 +46,13 @@ class Table:
         self.page.wait_for_selector("body[data-shell]", state="attached")
         self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
 
-    def start(self, players=4, seats=None, seed="4242", game="take-a-chord"):
+    def start(self, players=4, seats=None, seed="4242", game="take-a-chord", options=None):
         """Fill the start form and start the game; seats is a list of 'human'/'bot-…'."""
         page = self.page
         page.check('input[name="game"][value="%s"]' % game)
         page.check('input[name="players-%s"][value="%d"]' % (game, players))
+        for name, value in (options or {}).items():
+            page.select_option('[name="opt-%s-%s"]' % (game, name), value)
         for i, kind in enumerate(seats or []):
             page.select_option('[name="kind-%d"]' % i, kind)
         page.fill("#seed", seed)
@@ -93,12 +95,38 @@ class Table:
             if page.locator(selector).count():
                 self.act(selector + " >> nth=0")
                 return
+        if self.decide_taktvoll():
+            return
         if page.locator(".passing").count():
             page.click(".hand-card.playable >> nth=0")
             page.click(".hand-card.playable:not(.chosen) >> nth=0")
             self.act("[data-action=confirm]")
             return
         self.act(".hand-card.playable >> nth=0")
+
+    def decide_taktvoll(self):
+        """Taktvoll: the bonus bar line, else a playable card and its first place, else a step."""
+        page = self.page
+        if page.locator("[data-key=bonus-bar]").count():
+            self.act("[data-key=bonus-bar]")
+            return True
+        if not page.locator(".tak-card").count() and not page.locator("[data-key^=step-]").count():
+            return False
+        if page.locator(".tak-card.playable").count():
+            page.click(".tak-card.playable >> nth=0")
+            target = page.locator(".place, [data-key=new-row]").first
+            target.wait_for()
+            before = self.board()
+            target.click()
+            self.page.wait_for_function(
+                "([b, m]) => document.body.dataset.board !== b || document.body.dataset.moves !== m",
+                arg=before, timeout=STEP)
+            return True
+        for step in ("keep", "draw", "pass", "done"):
+            if page.locator("[data-key=step-%s]" % step).count():
+                self.act("[data-key=step-%s]" % step)
+                return True
+        return False
 
     def play_to_end(self, **hooks):
         """Play every human card (the first playable one) until the final screen."""

@@ -171,6 +171,8 @@ def draw():
     if board == "playable" and not hasattr(window, "boardReadyAt"):
         window.boardReadyAt = window.performance.now()
     restore_focus(screen, focus_key, kind)
+    for box in screen.querySelectorAll(".scroll-end"):
+        box.scrollLeft = box.scrollWidth            # long rows show their open bar
     log = screen.querySelector(".log-list")
     if log:
         log.scrollTop = log.scrollHeight

@@ -115,7 +115,8 @@ def row_html(view, row, chosen):
     cls = " lit" if here else (" dim" if chosen is not None else "")
     return ('<section class="tak-row%s" data-row="%d" aria-label="%s"><div class="row-tools">'
             '<button type="button" class="small" data-action="play-row" data-row="%d" '
-            'data-key="listen-%d" aria-label="%s">▶</button>%s</div>%s</section>'
+            'data-key="listen-%d" aria-label="%s">▶</button>%s</div>'
+            '<div class="tak-scroll scroll-end">%s</div></section>'
             % (cls, r, t("ui.tak.row", row=r + 1), r, r, t("ui.tak.listen", row=r + 1), place,
                notation.row_svg(row, highlight="lit" if here else None)))
 
@@ -226,8 +227,8 @@ def round_modal(view, names, number):
 def final_modal(view, names, end_event):
     """The end: final scores with the cards left, and the winners."""
     lines = event_lines(end_event, names) if end_event else []
-    rows = "".join('<tr><th scope="row">%s</th><td>%d</td><td>−%d</td><td>%d</td></tr>'
-                   % (escape(names[s]), end_event["scores"][s], end_event["penalties"][s],
+    rows = "".join('<tr><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td></tr>'
+                   % (escape(names[s]), end_event["scores"][s], -end_event["penalties"][s],
                       end_event["final"][s])
                    for s in sorted(range(view["players"]), key=lambda s: -end_event["final"][s])) \
         if end_event else ""
