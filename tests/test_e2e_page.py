@@ -114,13 +114,8 @@ class Table:
             return False
         if page.locator(".tak-card.playable").count():
             page.click(".tak-card.playable >> nth=0")
-            target = page.locator(".place, [data-key=new-row]").first
-            target.wait_for()
-            before = self.board()
-            target.click()
-            self.page.wait_for_function(
-                "([b, m]) => document.body.dataset.board !== b || document.body.dataset.moves !== m",
-                arg=before, timeout=STEP)
+            page.locator(".place, [data-key=new-row]").first.wait_for()
+            self.act(":is(.place, [data-key=new-row]) >> nth=0")
             return True
         for step in ("keep", "draw", "pass", "done"):
             if page.locator("[data-key=step-%s]" % step).count():
