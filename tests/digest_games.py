@@ -7,7 +7,7 @@ import sys
 import pygame_rules
 
 
-GAMES = (("take-a-chord", (3, 4)), ("take-bamboo", (3, 6)))
+GAMES = (("take-a-chord", (3, 4)), ("take-bamboo", (3, 6)), ("taktvoll", (3, 8)))
 
 
 def digests():

@@ -108,21 +108,22 @@ class TaktvollState(GameState):
         return plays + ([("draw",)] if self.deck else [("pass",)])
 
     def _plays_of(self, cards):
-        """The legal plays of some cards from the current hand."""
+        """The legal plays of some cards from the current hand (alike clefs and bar lines once)."""
+        room = [capacity(r[0]) - r[1] if r[0] is not None else -1 for r in self.rows]
         out, seen = [], set()
         for card in cards:
-            kind = kind_of(card)
-            if kind in ("clef", "bar") and kind in seen:
-                continue                                    # alike cards: one action each
+            kind = KIND[card]
+            if kind in seen and kind in ("clef", "bar"):
+                continue
             seen.add(kind)
-            out += getattr(self, "_plays_" + kind)(card)
+            out += PLAYS[kind](self, card, room)
         return out
 
-    def _plays_clef(self, card):
+    def _plays_clef(self, card, room):
         """A clef starts a new row while there are fewer than four."""
         return [("clef",)] if len(self.rows) < MAX_ROWS else []
 
-    def _plays_time(self, card):
+    def _plays_time(self, card, room):
         """A time signature goes on a row with a clef and no time signature."""
         return [("time", card, r) for r, row in enumerate(self.rows) if row[0] is None]
 
@@ -130,22 +131,25 @@ class TaktvollState(GameState):
         """The card's value fits in the row's open bar."""
         return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
 
-    def _plays_note(self, card):
+    def _plays_note(self, card, room):
         """A note on every row where it fits, each allowed way up (Variant I: within a third)."""
-        turns = (0, 1) if invertible(card, self.options["quarter_invertible"]) else (0,)
+        turns = TURNS[self.options["quarter_invertible"]][card]
         thirds = self.options["variant"] in ("thirds", "both")
-        return [("note", card, r, t) for r, row in enumerate(self.rows) if self._fits(row, card)
-                for t in turns
-                if not thirds or row[3] is None or abs(sounding(card, t) - row[3]) <= 2]
+        value, sound, out = VALUE[card], SOUND[card], []
+        for r, free in enumerate(room):
+            if value <= free:
+                prev = self.rows[r][3]
+                out += [("note", card, r, t) for t in turns
+                        if not thirds or prev is None or -2 <= sound[t] - prev <= 2]
+        return out
 
-    def _plays_rest(self, card):
+    def _plays_rest(self, card, room):
         """A rest on every row where it fits."""
-        return [("rest", card, r) for r, row in enumerate(self.rows) if self._fits(row, card)]
+        return [("rest", card, r) for r, free in enumerate(room) if VALUE[card] <= free]
 
-    def _plays_bar(self, card):
+    def _plays_bar(self, card, room):
         """A bar line closes a full bar."""
-        return [("bar", r) for r, row in enumerate(self.rows)
-                if row[0] is not None and row[1] == capacity(row[0])]
+        return [("bar", r) for r, free in enumerate(room) if free == 0]
 
     def check(self, action):
         """Raise IllegalAction with a player's reason if `action` may not be taken now."""
@@ -444,6 +448,17 @@ def _well_formed(action):
         return 0 <= action[1] < DECK and kind_of(action[1]) == kind and \
             (kind != "note" or action[3] in (0, 1))
     return True
+
+
+KIND = tuple(kind_of(c) for c in range(DECK))
+VALUE = tuple(value_of(c) if KIND[c] in ("note", "rest") else 0 for c in range(DECK))
+SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
+              for c in range(DECK))
+TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
+                  for c in range(DECK)) for q in (True, False)}
+PLAYS = {"clef": TaktvollState._plays_clef, "time": TaktvollState._plays_time,
+         "note": TaktvollState._plays_note, "rest": TaktvollState._plays_rest,
+         "bar": TaktvollState._plays_bar}
 
 
 def _row_from_setup(row):
