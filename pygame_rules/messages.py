@@ -660,3 +660,9 @@ def text(msg_id, params=None, lang="en"):
     table = CATALOGUE.get(lang, CATALOGUE["en"])
     template = table.get(msg_id) or CATALOGUE["en"][msg_id]
     return template.format(**(params or {}))
+
+
+def sentence(msg_id, params=None, lang="en"):
+    """A catalogue message as a sentence: its first letter raised ('the non-player' → 'The …')."""
+    line = text(msg_id, params, lang)
+    return line[:1].upper() + line[1:]

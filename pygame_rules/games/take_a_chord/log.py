@@ -4,7 +4,7 @@
     'Mia plays C Bluesy.'
 """
 
-from ...messages import text
+from ...messages import sentence, text
 from .cards import card_name
 
 
@@ -16,9 +16,8 @@ def seat_name(seat, names, lang="en"):
 
 
 def _say(msg_id, lang, **params):
-    """One catalogue sentence, its first letter raised ('the non-player' opens a line)."""
-    line = text(msg_id, params, lang)
-    return line[:1].upper() + line[1:]
+    """One catalogue sentence, its first letter raised."""
+    return sentence(msg_id, params, lang)
 
 
 def _game_start(e, names, lang):

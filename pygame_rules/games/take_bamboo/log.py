@@ -11,7 +11,7 @@ None in `events_for(seat)` and is told without naming the card, and a face-down 
 comes off the discard pile is never named.
 """
 
-from ...messages import text
+from ...messages import sentence, text
 from .cards import card_name, colour_name, rank_table
 from .state import MAX_ROUNDS, TARGET
 
@@ -27,8 +27,7 @@ def seat_name(seat, names, lang="en"):
 
 def _say(msg_id, lang, **params):
     """One catalogue sentence, its first letter raised."""
-    line = text(msg_id, params, lang)
-    return line[:1].upper() + line[1:]
+    return sentence(msg_id, params, lang)
 
 
 class _Teller:

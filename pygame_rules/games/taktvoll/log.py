@@ -9,7 +9,7 @@ card another seat draws is None in `events_for(seat)` and is told as "draws a ca
 names only the hands the reader may see.
 """
 
-from ...messages import text
+from ...messages import sentence, text
 from .cards import BARS, PITCHES, card_name, kind_of, pos_of
 from .state import HAND
 
@@ -23,8 +23,7 @@ def seat_name(seat, names, lang="en"):
 
 def _say(msg_id, lang, **params):
     """One catalogue sentence, its first letter raised."""
-    line = text(msg_id, params, lang)
-    return line[:1].upper() + line[1:]
+    return sentence(msg_id, params, lang)
 
 
 def a_card(card, turned=False, lang="en"):
