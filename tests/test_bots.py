@@ -140,8 +140,8 @@ def test_heuristic_decides_the_same_from_a_json_copy_of_the_view():
 def fourth_to_play(seat3_hand):
     """Key C; seats 0-2 have played E, F, G Bluesy; seat 3 (no Bluesy) is to play 4th."""
     state = position(["E-Bl A-Ea D-Ea", "F-Bl A-Ly D-Ly", "G-Bl A-So D-So", seat3_hand], "C")
-    for code in ("E-Bl", "F-Bl", "G-Bl"):
-        state.apply(parse_card(code))
+    for card in ("E-Bl", "F-Bl", "G-Bl"):
+        state.apply(parse_card(card))
     return state
 
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import pygame_rules
-from test_e2e_page import READY, STEP, Table, origin_of  # noqa: F401  (fixtures below)
+from test_e2e_page import READY, STEP
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))

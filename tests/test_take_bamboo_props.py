@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine_helpers
-from pygame_rules.games.take_bamboo.cards import BAMBOO, GLOWING, cards_of, mask_of
+from pygame_rules.games.take_bamboo.cards import BAMBOO, GLOWING, cards_of
 
 GAME = "take-bamboo"
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -134,12 +134,11 @@ def test_events_for_a_seat_hide_hands_passes_and_face_down_cards(game):
 
 
 def test_round_scores_follow_the_colour_rule_and_totals_add_up():
-    """Every round row is the S1 colour rule applied to the counts; totals are their sum."""
+    """Every round row is the S1 colour rule applied to the counts; its round is their sum."""
     from pygame_rules.games.take_bamboo.state import colour_points
     for players in (3, 4, 5, 6):
         for seed in range(6):
             state = list(random_game(players, seed))[-1]
-            running = [0] * players
             for rows in state.round_rows:
                 for colour in range(3):
                     counts = [r["counts"][colour] for r in rows]

@@ -22,7 +22,6 @@ HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TARGET = 25
 MAX_ROUNDS = 3
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
-DIRECTIONS = ("left", "right")
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 
 

@@ -19,7 +19,7 @@ entries being (card, turned) pairs in order.
 
 from ...core import GameState, IllegalAction, SetupError
 from ...messages import text
-from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, capacity, card_info, card_name,
+from .cards import (BARS, CLEFS, DECK, RESTS, capacity, card_info, card_name,
                     kind_of, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
 
