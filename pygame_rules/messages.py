@@ -649,6 +649,16 @@ CATALOGUE = {
 }
 
 
+def _merge():
+    """Add the games' parts of the catalogue kept in their own modules."""
+    from . import texts_rechord, texts_rechord_log, texts_rechord_page
+    for part in (texts_rechord, texts_rechord_log, texts_rechord_page):
+        CATALOGUE["en"].update(part.EN)
+
+
+_merge()
+
+
 def escape(s):
     """Text made safe inside HTML (what html.escape does, without importing html.entities)."""
     return (str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

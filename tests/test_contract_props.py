@@ -29,6 +29,12 @@ def wrong_actions(state):
     return [a for a in candidates if not _is_legal(a, legal)]
 
 
+def _automa_won(state):
+    """A solo game lost to the automa (Re-Chord's Jim Bot) has no winning seat."""
+    final = state.view()["final"] if getattr(state, "jim", None) is not None else None
+    return bool(final) and final[1]["total"] >= final[0]["total"]
+
+
 def _is_legal(action, legal):
     """Membership that tells True from 1 (they hash alike)."""
     return any(action == a and repr(action) == repr(a) for a in legal)
@@ -43,7 +49,8 @@ def test_contract_over_random_games(game_id):
         players = game[0]
         for state in random_game(game_id, *game):
             if state.is_over:
-                assert state.legal_actions() == [] and state.winners()
+                assert state.legal_actions() == []
+                assert state.winners() or _automa_won(state)
                 assert len(state.scores()) == players
             else:
                 legal = state.legal_actions()

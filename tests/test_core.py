@@ -144,7 +144,7 @@ def test_every_message_id_in_the_code_is_in_the_catalogue():
         if path.name == "messages.py":
             continue
         source = path.read_text()
-        used |= set(re.findall(r'"((?:error|save|tac|take|cli|ui)\.[a-z_.0-9\-]+)"', source))
+        used |= set(re.findall(r'"((?:error|save|tac|take|cli|ui|rc)\.[a-z_.0-9\-]+)"', source))
         used |= set(re.findall(r"\{\{msg:([a-z0-9_.\-]+)\}\}", source))
     for game in pygame_rules.GAMES.values():
         used |= {o.msg for o in game.options} | {h["msg"] for h in game.house_rules}

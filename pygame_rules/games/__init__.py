@@ -1,3 +1,3 @@
 """One package per game; importing this registers them all."""
 
-from . import take_a_chord, take_bamboo, taktvoll  # noqa: F401
+from . import rechord, take_a_chord, take_bamboo, taktvoll  # noqa: F401

@@ -1,0 +1,1041 @@
+"""Re-Chord: guitar picks on a 6-string × 5-fret board; complete chord cards, score genres.
+
+Rules: shared/rules/rechord.md (section 3, house rules HR-1..HR-27). Guitarists sit clockwise
+and play passes to seat + 1. With one player the second guitarist is Jim Bot, the automa
+(seat index 1, never a `current_player`: his turns run inside the engine, step by step, and
+stop whenever the human may claim a chord).
+
+A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all tuples:
+
+    ("supply", kind, space)   A1: a supply pick face up (a Wylde may replace any pick);
+                              also a White's ability (another supply pick)
+    ("bag",)                  A2: draw a pick from the bag (only you see it) ...
+    ("place", space)          ... and place it face down on an empty space
+    ("chords",)               A3: draw two chord cards ...
+    ("return", card)          ... give unfinished cards back (to the bottom) ...
+    ("done",)                 ... until you hold at most three
+    ("remove", space)         A2's adjacent removal, or the Red ability
+    ("move", a, b)            Blue: move a pick; Grey: move the flipped pick
+    ("swap", a, b)            Blue: swap two picks
+    ("flip", space)           Grey: flip a face-up pick face down
+    ("reveal", space)         Purple: turn a face-down pick face up (its ability follows)
+    ("clear", type)           Green: remove the other picks of one type from its fret
+                              (type = a kind 0..6, or 7 for face-down picks)
+    ("wylde", space)          a Wylde revealed by a Purple moves anywhere, replacing
+    ("skip",)                 do not use this ability
+    ("claim", card)           claim a chord card of yours that the board satisfies
+    ("decline",)              let the satisfied cards go for this board state
+"""
+
+from ...core import GameState, IllegalAction, SetupError
+from ...messages import text
+from .cards import (BAG, CHORDS, CHORD_CARDS, FACE_DOWN, GOLDEN, ICON_DECKS,
+                    JIM_GENRES, JIM_GOLDEN, JIM_SUPPLY_ORDER, KINDS, PICKS, REQUIREMENTS,
+                    SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
+                    adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
+                    setlist_cards, setlist_songs, space_name)
+
+WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
+EMPTY = -1
+DOWN = FACE_DOWN
+HAND = 3
+SUPPLY = {1: 3, 2: 3, 3: 4, 4: 5, 5: 6}           # HR-3, by guitarists (solo counts as 1)
+ABILITY = {WHITE: "white", RED: "red", BLUE: "blue", GREY: "grey", PURPLE: "purple",
+           GREEN: "green", WYLDE: "wylde"}
+SHAPES = {"supply": 3, "bag": 1, "place": 2, "chords": 1, "return": 2, "done": 1,
+          "remove": 2, "move": 3, "swap": 3, "flip": 2, "reveal": 2, "clear": 2,
+          "wylde": 2, "skip": 1, "claim": 2, "decline": 1}
+HUMAN_PHASES = ("turn", "bag_place", "adjacent", "ability", "grey_move", "return")
+
+
+def triangular(k):
+    """T(k) = k(k+1)/2: 0, 1, 3, 6, 10, 15, 21 (HR-4)."""
+    return k * (k + 1) // 2
+
+
+class ReChordState(GameState):
+    """The fretboard, the bag and supply, the chord cards, the score pad and whose turn it is."""
+
+    __slots__ = ("n", "g", "jim", "board", "face", "known", "bag", "supply", "deck", "hands",
+                 "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
+                 "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
+                 "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
+                 "setlist", "size")
+
+    # --- set-up -----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game, players, seed, options, setup):
+        """Setlist, genres, songs, three chord cards each, every pick in the bag."""
+        s = cls.__new__(cls)
+        s._init_base(game, players, seed, options, _check_setup(setup, players))
+        s.n = players
+        s.jim = 1 if players == 1 else None
+        s.g = players + (1 if players == 1 else 0)
+        s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
+        s.known = [0] * PICKS
+        s.bag, s.supply = list(range(PICKS)), []
+        s.pad = [[0] * 5 for _ in COLOURS]
+        s.scored = [False] * 5
+        s.phase, s.at, s.akind, s.drawn = "turn", None, None, None
+        s.claims, s.declined, s.instant = [], [0] * s.g, 0
+        s.placed, s.idle, s.turns = False, 0, 0
+        s.jim_next, s.icons, s.icon, s.rigged = None, [], None, []
+        s.end_reason, s.final, s.current_player = None, None, None
+        s.completed = [[] for _ in range(s.g)]
+        s.size = options["supply_size"] or SUPPLY[players]
+        choice = options["setlist"]
+        s.setlist = s.rng.below(4) if choice == "random" else SETLIST_NAMES.index(choice)
+        s._deal()
+        if s.setup:
+            s._take_setup()
+        if s.jim is not None:
+            s.active = 0                                   # HR-27: the human starts
+        elif options["start_player"] == "random":
+            s.active = s.rng.below(players)                # HR-25
+        else:
+            s.active = 0
+        if s.setup and "start" in s.setup:
+            s.active = s.setup["start"]
+        s.emit("game_start", players=players, guitarists=s.g, jim=s.jim,
+               difficulty=options["difficulty"] if s.jim is not None else None,
+               setlist=SETLIST_NAMES[s.setlist], start=s.active, supply_size=s.size)
+        s.emit("deal", hands=[list(h) for h in s.hands], songs=list(s.songs),
+               genres=[list(x) for x in s.genres], deck=len(s.deck))
+        s._begin_turn()
+        s._advance()
+        return s
+
+    def _deal(self):
+        """Shuffle the setlist's chord deck, songs and genres; deal to every guitarist."""
+        rng, g = self.rng, self.g
+        deck = setlist_cards(self.setlist)
+        rng.shuffle(deck)
+        songs = setlist_songs(self.setlist)
+        rng.shuffle(songs)
+        genres = list(COLOURS)
+        rng.shuffle(genres)
+        self.hands = [deck[-HAND * (i + 1):len(deck) - HAND * i] for i in range(g)]
+        self.deck = deck[:len(deck) - HAND * g]
+        self.songs = [songs[i] for i in range(self.n)] + ([None] if self.jim is not None else [])
+        if self.jim is None:
+            self.genres = [(genres[i],) for i in range(g)]
+        else:
+            k = JIM_GENRES[self.options["difficulty"]]
+            self.genres = [(genres[0],), tuple(genres[1:1 + k])]
+            icons = list(ICON_DECKS[self.options["difficulty"]])
+            rng.shuffle(icons)
+            self.icons = icons
+
+    def _take_setup(self):
+        """A test position: board, supply, hands, deck, songs, genres, pad, forced draws."""
+        st, pool = self.setup, {k: [p for p in range(PICKS) if kind_of(p) == k] for k in
+                                range(7)}
+        for sp, kind, up, known in st.get("board", []):
+            pick = pool[kind].pop()
+            self._put(sp, pick, bool(up))
+            self.known[pick] = known
+        self.supply = [pool[k].pop() for k in st.get("supply", [])]
+        self.bag = sorted(p for ps in pool.values() for p in ps)
+        for key in ("hands", "deck", "songs", "genres", "icons"):
+            if key in st:
+                value = st[key]
+                setattr(self, key, [tuple(x) for x in value] if key == "genres" else
+                        [list(x) for x in value] if key == "hands" else list(value))
+        self.completed = [[tuple(c) for c in cs] for cs in st.get("completed", self.completed)]
+        self.pad = [list(r) for r in st.get("pad", self.pad)]
+        self.scored = [f + 1 in st.get("scored", ()) for f in range(5)]
+        self.rigged = list(st.get("draws", []))
+        self.instant = max((i for cs in self.completed for _, i in cs), default=0)
+
+    # --- the board ----------------------------------------------------------------------------
+    def _put(self, sp, pick, up):
+        """Put a pick on an empty space, face up or down."""
+        self.board[sp] = pick
+        self.face[sp] = kind_of(pick) if up else DOWN
+
+    def _lift(self, sp):
+        """Take the pick off a space and return it."""
+        pick = self.board[sp]
+        self.board[sp] = self.face[sp] = EMPTY
+        return pick
+
+    def _to_bag(self, sp, seat, why):
+        """A pick leaves the board for the bag (face-down ones keep their secret)."""
+        face, pick = self.face[sp], self._lift(sp)
+        self.known[pick] = 0
+        self.bag.append(pick)
+        self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN, why=why)
+
+    def _draw_pick(self, source):
+        """A pick drawn blindly from the bag (a test position may force the kinds drawn)."""
+        if self.rigged:
+            kind = self.rigged.pop(0)
+            pick = next((p for p in self.bag if kind_of(p) == kind), None)
+            if pick is not None:
+                self.bag.remove(pick)
+                return pick
+        return self.bag.pop(self.rng.below(len(self.bag)))
+
+    def empties(self):
+        """The empty spaces in scan order."""
+        return [sp for sp in range(SPACES) if self.face[sp] == EMPTY]
+
+    def occupied(self):
+        """The occupied spaces in scan order."""
+        return [sp for sp in range(SPACES) if self.face[sp] != EMPTY]
+
+    def satisfied(self, card):
+        """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
+        face = self.face
+        return all(face[sp] == c or face[sp] == WYLDE for sp, c in REQUIREMENTS[card])
+
+    def filled(self, fret):
+        """Are all six spaces of a fret occupied (any pick, any facing)?"""
+        return all(self.face[sp] != EMPTY for sp in fret_spaces(fret))
+
+    # --- legality -----------------------------------------------------------------------------
+    def _legal_actions(self):
+        """Every action the current player may take, in a stable order."""
+        if self.claims:
+            seat = self.claims[0]
+            return [("claim", c) for c in self._offer(seat)] + [("decline",)]
+        return getattr(self, "_legal_" + self.phase)()
+
+    def _supply_moves(self):
+        """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
+        kinds = sorted({kind_of(p) for p in self.supply})
+        empties = self.empties()
+        out = []
+        for k in kinds:
+            spaces = range(SPACES) if k == WYLDE else empties
+            out += [("supply", k, sp) for sp in spaces]
+        return out
+
+    def _legal_turn(self):
+        """A1, A2 or A3."""
+        out = self._supply_moves()
+        if self.bag and FREE in self.face:
+            out.append(("bag",))
+        out.append(("chords",))
+        return out
+
+    def _legal_bag_place(self):
+        """The drawn pick goes face down on an empty space."""
+        return [("place", sp) for sp in self.empties()]
+
+    def _legal_adjacent(self):
+        """A2's optional removal of a neighbouring pick on the same fret."""
+        return [("remove", sp) for sp in adjacent(self.at) if self.face[sp] != EMPTY] + \
+            [("skip",)]
+
+    def _legal_grey_move(self):
+        """The flipped pick may move to any empty space."""
+        return [("move", self.at, sp) for sp in self.empties()] + [("skip",)]
+
+    def _legal_return(self):
+        """Give back unfinished cards until at most three are held."""
+        hand = self.hands[self.active]
+        return [("return", c) for c in sorted(hand)] + ([("done",)] if len(hand) <= HAND else [])
+
+    def _legal_ability(self):
+        """The targets of the resolving pick's ability, and skipping it."""
+        return ABILITY_TARGETS[self.akind](self) + [("skip",)]
+
+    def _targets_white(self):
+        """Another supply pick, face up."""
+        return self._supply_moves()
+
+    def _others(self):
+        """Occupied spaces other than the resolving pick's."""
+        return [sp for sp in range(SPACES) if self.face[sp] != EMPTY and sp != self.at]
+
+    def _targets_red(self):
+        """Any other pick goes back to the bag."""
+        return [("remove", sp) for sp in self._others()]
+
+    def _targets_blue(self):
+        """Move another pick to an empty space, or swap two other picks."""
+        others, empties = self._others(), self.empties()
+        moves = [("move", a, b) for a in others for b in empties]
+        swaps = [("swap", a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+        return moves + swaps
+
+    def _targets_grey(self):
+        """Any face-up pick (this Grey included) flips face down."""
+        return [("flip", sp) for sp in range(SPACES) if 0 <= self.face[sp] < DOWN]
+
+    def _targets_purple(self):
+        """Any face-down pick turns face up."""
+        return [("reveal", sp) for sp in range(SPACES) if self.face[sp] == DOWN]
+
+    def _targets_green(self):
+        """A type with at least one other pick of it in this Green's fret."""
+        types = {self.face[sp] for sp in fret_spaces(fret_of(self.at))
+                 if sp != self.at and self.face[sp] != EMPTY}
+        return [("clear", t) for t in sorted(types)]
+
+    def _targets_wylde(self):
+        """A revealed Wylde moves to any other space, replacing its pick."""
+        return [("wylde", sp) for sp in range(SPACES) if sp != self.at]
+
+    def _offer(self, seat):
+        """The cards of a seat the board satisfies and it has not let go for this board."""
+        declined = self.declined[seat]
+        return [c for c in sorted(self.hands[seat])
+                if not declined >> c & 1 and self.satisfied(c)]
+
+    def check(self, action):
+        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
+        if not isinstance(action, tuple) or not action or \
+                not all(type(a) in (str, int) for a in action):
+            raise IllegalAction("error.bad_action", action=repr(action))
+        if not self.is_legal(action):
+            msg_id, params = self._refusal(action)
+            raise IllegalAction(msg_id, **params)
+
+    def _refusal(self, action):
+        """(message id, parameters) saying why an action is refused."""
+        kind = action[0]
+        if SHAPES.get(kind) != len(action) or not all(type(a) is int for a in action[1:]):
+            return "error.bad_action", {"action": repr(action)}
+        if self.claims:
+            if kind == "claim":
+                return self._claim_refusal(action[1])
+            return "rc.refuse.claim_first", {}
+        if kind not in PHASE_KINDS[self.phase if self.phase != "ability"
+                                   else "ability_" + ABILITY[self.akind]]:
+            return "rc.refuse.phase." + self._phase_key(), {}
+        spaces = [a for a in action[1:] if kind not in ("return", "clear")]
+        if any(not 0 <= sp < SPACES for sp in spaces):
+            return "rc.refuse.no_space", {}
+        if kind == "supply":
+            if action[1] not in {kind_of(p) for p in self.supply}:
+                return "rc.refuse.not_in_supply", {"kind": kind_name(action[1])}
+            return "rc.refuse.occupied", {"space": space_name(action[2])}
+        if kind == "bag":
+            return "rc.refuse.bag_empty", {}
+        if kind == "return":
+            return "rc.refuse.not_in_hand", {}
+        if kind == "done":
+            return "rc.refuse.too_many", {"max": HAND}
+        if kind in ("place", "move") and self.face[action[-1]] != EMPTY:
+            return "rc.refuse.occupied", {"space": space_name(action[-1])}
+        if kind == "remove" and self.phase == "adjacent":
+            return "rc.refuse.not_adjacent", {}
+        return "rc.refuse.target." + self._phase_key(), {}
+
+    def _claim_refusal(self, card):
+        """Why a claim is refused."""
+        seat = self.claims[0]
+        if card not in self.hands[seat]:
+            return "rc.refuse.not_in_hand", {}
+        if self.declined[seat] >> card & 1:
+            return "rc.refuse.declined", {"card": card_label(card)}
+        return "rc.refuse.not_satisfied", {"card": card_label(card)}
+
+    def _phase_key(self):
+        """The phase as a message key suffix (an ability names its colour)."""
+        return "ability_" + ABILITY[self.akind] if self.phase == "ability" else self.phase
+
+    def describe(self, action):
+        """The action in words."""
+        kind, args = action[0], action[1:]
+        params = {}
+        if kind == "supply":
+            params = {"kind": kind_name(args[0]), "space": space_name(args[1])}
+        elif kind in ("place", "remove", "flip", "reveal", "wylde"):
+            params = {"space": space_name(args[0])}
+        elif kind in ("move", "swap"):
+            params = {"a": space_name(args[0]), "b": space_name(args[1])}
+        elif kind in ("return", "claim"):
+            params = {"card": card_label(args[0])}
+        elif kind == "clear":
+            params = {"type": type_name(args[0])}
+        return text("rc.describe." + kind, params)
+
+    # --- playing ------------------------------------------------------------------------------
+    def _apply(self, action):
+        """Carry out a checked action, then run the game on to the next decision."""
+        if self.claims:
+            self._do_claim_window(action)
+        else:
+            getattr(self, "_do_" + action[0])(*action[1:])
+        self._advance()
+
+    def _advance(self):
+        """Run automatic steps (end of turn, Jim Bot) until someone must decide."""
+        while True:
+            if self.claims:
+                self.current_player = self.claims[0]
+                return
+            if self.phase in HUMAN_PHASES:
+                self.current_player = self.active
+                return
+            if self.phase == "over":
+                self.current_player = None
+                return
+            STEPS[self.phase](self)
+
+    def _begin_turn(self):
+        """Refill the supply from the bag, then the guitarist acts."""
+        need = self.size - len(self.supply)
+        new = [self._draw_pick("supply") for _ in range(min(need, len(self.bag)))]
+        self.supply += new
+        self.placed = False
+        self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
+                  supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
+        if self.active == self.jim:
+            self.phase, self.jim_next = "jim", ("start",)
+        else:
+            self.phase = "turn"
+
+    def _changed(self):
+        """The board changed: everyone may now claim what it satisfies (HR-11)."""
+        self.instant += 1
+        self.declined = [0] * self.g
+        self._open_claims()
+
+    def _open_claims(self):
+        """Queue a claim window for each seat holding a satisfied card, active first."""
+        for i in range(self.g):
+            seat = (self.active + i) % self.g
+            if seat == self.jim:
+                self._jim_claims()
+            elif self._offer(seat):
+                self.claims.append(seat)
+
+    def _do_claim_window(self, action):
+        """A claim or a decline by the seat whose window is open."""
+        seat = self.claims[0]
+        if action[0] == "claim":
+            self._claim(seat, action[1])
+            if self._offer(seat):
+                return
+        else:
+            for c in self._offer(seat):
+                self.declined[seat] |= 1 << c
+            self.emit("decline", seat=seat)
+        self.claims.pop(0)
+
+    def _claim(self, seat, card):
+        """A chord card moves from the hand to the completed cards."""
+        self.hands[seat].remove(card)
+        self.completed[seat].append((card, self.instant))
+        self.emit("claim", seat=seat, card=card, instant=self.instant,
+                  spaces=[sp for sp, _ in REQUIREMENTS[card]])
+
+    def _place(self, pick, sp, up, via):
+        """Put a pick on a space (a face-up Wylde replaces what is there)."""
+        seat = self.active
+        if self.face[sp] != EMPTY:
+            self._to_bag(sp, seat, "wylde")
+        self._put(sp, pick, up)
+        if not up:
+            self.known[pick] = 1 << seat
+        self.placed = True
+        self.emit("place", seat=seat, space=sp, kind=kind_of(pick), up=up, via=via)
+        self._changed()
+
+    def _do_supply(self, kind, sp):
+        """A1 (or a White's ability): a supply pick face up, then its ability."""
+        pick = next(p for p in self.supply if kind_of(p) == kind)
+        self.supply.remove(pick)
+        self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
+        self._ability(kind, sp) if kind != WYLDE else self._end_action()
+
+    def _do_bag(self):
+        """A2: draw a pick only you see."""
+        self.drawn = self._draw_pick("bag")
+        self.known[self.drawn] = 1 << self.active
+        self.emit("bag_draw", seat=self.active, kind=kind_of(self.drawn), bag=len(self.bag))
+        self.phase = "bag_place"
+
+    def _do_place(self, sp):
+        """A2: the drawn pick face down; it may remove an adjacent pick."""
+        pick, self.drawn = self.drawn, None
+        self._place(pick, sp, False, "bag")
+        self.at = sp
+        self.phase = "adjacent"
+        if len(self._legal_adjacent()) == 1:
+            self._end_action()
+
+    def _do_chords(self):
+        """A3: draw two chord cards, then hold at most three unfinished ones."""
+        seat = self.active
+        drawn = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
+        self.hands[seat] += drawn
+        self.emit("chords", seat=seat, cards=drawn, deck=len(self.deck))
+        self.phase = "return"
+        self._open_claims()
+
+    def _do_return(self, card):
+        """An unfinished card goes to the bottom of the chord deck (HR-13)."""
+        self.hands[self.active].remove(card)
+        self.deck.insert(0, card)
+        self.emit("return", seat=self.active, card=card)
+
+    def _do_done(self):
+        """The hand is settled."""
+        self._end_action()
+
+    def _do_skip(self):
+        """No ability (or no removal) this time."""
+        self.emit("skip", seat=self.active, phase=self._phase_key())
+        self._end_action()
+
+    def _do_remove(self, sp):
+        """Red's ability or A2's adjacent removal: a pick goes back to the bag."""
+        self._to_bag(sp, self.active, "red" if self.phase == "ability" else "adjacent")
+        self._changed()
+        self._end_action()
+
+    def _do_move(self, a, b):
+        """Blue moves a pick; Grey moves the pick it flipped. Facing is kept."""
+        up = self.face[a] != DOWN
+        pick = self._lift(a)
+        self._put(b, pick, up)
+        self.emit("move", seat=self.active, space=a, to=b, kind=kind_of(pick), up=up,
+                  why="grey" if self.phase == "grey_move" else "blue")
+        self._changed()
+        self._end_action()
+
+    def _do_swap(self, a, b):
+        """Blue swaps two picks, each keeping its facing."""
+        ua, ub = self.face[a] != DOWN, self.face[b] != DOWN
+        pa, pb = self._lift(a), self._lift(b)
+        self._put(a, pb, ub)
+        self._put(b, pa, ua)
+        self.emit("swap", seat=self.active, space=a, to=b)
+        self._changed()
+        self._end_action()
+
+    def _do_flip(self, sp):
+        """Grey hides a pick; everyone saw its colour (HR-16); it may then move."""
+        pick = self.board[sp]
+        self.face[sp] = DOWN
+        self.known[pick] = (1 << self.g) - 1
+        self.emit("flip", seat=self.active, space=sp, kind=kind_of(pick))
+        self._changed()
+        self.phase, self.at = "grey_move", sp
+        if not self.empties():
+            self._end_action()
+
+    def _do_reveal(self, sp):
+        """Purple plucks a face-down pick face up; its ability may follow (HR-15)."""
+        pick = self.board[sp]
+        self.face[sp] = kind_of(pick)
+        self.known[pick] = 0
+        self.emit("reveal", seat=self.active, space=sp, kind=kind_of(pick))
+        self._changed()
+        self._ability(kind_of(pick), sp)
+
+    def _do_clear(self, t):
+        """Green: every other pick of one type leaves this fret."""
+        for sp in fret_spaces(fret_of(self.at)):
+            if sp != self.at and self.face[sp] == t:
+                self._to_bag(sp, self.active, "green")
+        self._changed()
+        self._end_action()
+
+    def _do_wylde(self, sp):
+        """A revealed Wylde moves anywhere, replacing the pick there."""
+        pick = self._lift(self.at)
+        if self.face[sp] != EMPTY:
+            self._to_bag(sp, self.active, "wylde")
+        self._put(sp, pick, True)
+        self.emit("move", seat=self.active, space=self.at, to=sp, kind=WYLDE, up=True,
+                  why="wylde")
+        self._changed()
+        self._end_action()
+
+    def _ability(self, kind, sp):
+        """The pick at `sp` may use its ability (skipped at once when it has no target)."""
+        self.phase, self.at, self.akind = "ability", sp, kind
+        if not ABILITY_TARGETS[kind](self):
+            self._end_action()
+
+    def _end_action(self):
+        """The action is over: on to the end of the turn."""
+        self.phase, self.at, self.akind = "end", None, None
+
+    # --- end of turn and of the game ------------------------------------------------------------
+    def _step_end(self):
+        """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
+        for f in range(1, 6):
+            if not self.scored[f - 1] and self.filled(f):
+                self._lead_guitar(f)
+        self.turns += 1
+        self.idle = 0 if self.placed else self.idle + 1
+        if all(self.scored):
+            return self._final_window("frets")
+        if self.options["anti_stall"] and (self.idle >= 4 * self.g or
+                                           self.turns >= 40 * self.g):
+            return self._final_window("stall")
+        self.active = (self.active + 1) % self.g
+        self._begin_turn()
+
+    def _lead_guitar(self, fret):
+        """A lead guitar round: every genre scored on the pad in this fret's column (HR-4/5)."""
+        mode, counts = self.options["lead_scoring"], self._colour_counts()
+        for c in COLOURS:
+            if mode == "fret_only":
+                value = triangular(counts[c][fret - 1])
+            elif mode == "linear":
+                value = sum(counts[c])
+            else:
+                value = sum(triangular(k) for k in counts[c])
+            self.pad[c][fret - 1] = value
+        self.scored[fret - 1] = True
+        self.emit("fret_scored", fret=fret, column=[self.pad[c][fret - 1] for c in COLOURS])
+
+    def _colour_counts(self):
+        """Face-up picks of each colour per fret (face-down ones too under HR-5's option)."""
+        counts = [[0] * 5 for _ in COLOURS]
+        down = self.options["face_down_scores"]
+        for sp in range(SPACES):
+            f = self.face[sp]
+            if f == DOWN and down:
+                f = kind_of(self.board[sp])
+            if 0 <= f < WYLDE:
+                counts[f][sp // 6] += 1
+        return counts
+
+    def _final_window(self, reason):
+        """A last chance to claim before totals (HR-22)."""
+        self.end_reason = reason
+        self.declined = [0] * self.g
+        self.phase = "final"
+        self._open_claims()
+
+    def _step_final(self):
+        """Reveal genres and songs; chords + song + genre; the winners (HR-23)."""
+        self.final = [self._breakdown(s) for s in range(self.g)]
+        self.phase, self.current_player = "over", None
+        self.emit("game_end", reason=self.end_reason, final=self.final,
+                  winners=self._winners(), jim=self.jim)
+
+    def _breakdown(self, seat):
+        """Chords, song, genre and total fame of one guitarist."""
+        chords = self.chord_fame(seat)
+        song = self.songs[seat]
+        types = {chord_type(c) for c, _ in self.completed[seat]}
+        song_fame = SONG_FAME if song is not None and set(SONGS[song]) <= types else 0
+        genre = sum(sum(self.pad[c]) for c in self.genres[seat])
+        return {"seat": seat, "chords": chords, "song": song_fame, "genre": genre,
+                "total": chords + song_fame + genre, "cards": len(self.completed[seat]),
+                "genres": list(self.genres[seat]), "song_id": song}
+
+    def chord_fame(self, seat):
+        """Silver for the first card of a chord type, golden for each later one; cards claimed
+        at the same instant are ordered for the owner's best total (HR-11). Jim Bot on Beginner
+        scores silver only."""
+        golden_ok = seat != self.jim or JIM_GOLDEN[self.options["difficulty"]]
+        by_type = {}
+        for card, instant in self.completed[seat]:
+            by_type.setdefault(chord_type(card), []).append((instant, card))
+        total = 0
+        for cards in by_type.values():
+            first = min(i for i, _ in cards)
+            firsts = [c for i, c in cards if i == first]
+            silver_card = min(firsts, key=lambda c: (GOLDEN[c], c))
+            for _, c in cards:
+                total += SILVER[c] if c == silver_card or not golden_ok else GOLDEN[c]
+        return total
+
+    def _winners(self):
+        """Highest total, then genre, then completed cards; solo: beat Jim Bot outright."""
+        if self.final is None:
+            return []
+        if self.jim is not None:
+            return [0] if self.final[0]["total"] > self.final[1]["total"] else []
+        key = [(b["total"], b["genre"], b["cards"]) for b in self.final]
+        best = max(key)
+        return [s for s in range(self.g) if key[s] == best]
+
+    def scores(self):
+        """Fame per seat: chord fame so far; at the end, the full totals."""
+        if self.final is not None:
+            return [self.final[s]["total"] for s in range(self.n)]
+        return [self.chord_fame(s) for s in range(self.n)]
+
+    # --- Jim Bot (HR-26, HR-27) -----------------------------------------------------------------
+    def _jim_claims(self):
+        """Jim Bot claims every satisfied card of his open row, then refills it to three."""
+        row = self.hands[self.jim]
+        done = [c for c in sorted(row) if self.satisfied(c)]
+        while done:
+            for c in done:
+                self._claim(self.jim, c)
+            drawn = [self.deck.pop() for _ in range(min(HAND - len(row), len(self.deck)))]
+            row += drawn
+            self.emit("jim_row", seat=self.jim, cards=drawn, deck=len(self.deck))
+            done = [c for c in sorted(drawn) if self.satisfied(c)]
+
+    def _step_jim(self):
+        """One step of Jim Bot's turn (each step changes the board at most once)."""
+        step = self.jim_next
+        self.jim_next = ("end",)
+        if step[0] == "start":
+            self._jim_start()
+        elif step[0] == "ability":
+            self._jim_ability(step[1], step[2])
+        elif step[0] == "adjacent":
+            self._jim_adjacent(step[1])
+        if self.jim_next == ("end",) and self.phase == "jim":
+            self.phase = "end"
+
+    def human_colour(self):
+        """The human's genre colour, which Jim Bot knows and attacks."""
+        return self.genres[0][0]
+
+    def _jim_start(self):
+        """Priority 1: complete a chord in one placement; else priority 2: an icon."""
+        chord = self._jim_chord_move()
+        if chord is not None:
+            kind, sp = chord
+            self.emit("jim_plan", seat=self.jim, plan="chord", kind=kind, space=sp)
+            self._jim_place_supply(kind, sp, ability=False)
+            return
+        if not self.icons:
+            self.icons = list(ICON_DECKS[self.options["difficulty"]])
+            self.rng.shuffle(self.icons)
+            self.emit("jim_shuffle", seat=self.jim)
+        self.icon = icon = self.icons.pop()
+        self.emit("jim_icon", seat=self.jim, icon=icon)
+        if icon != BAG and any(kind_of(p) == icon for p in self.supply):
+            self._jim_place_supply(icon, None, ability=True)
+        elif self.bag:
+            self._jim_bag()
+        else:
+            self.emit("jim_pass", seat=self.jim)
+
+    def _jim_chord_move(self):
+        """The one supply placement that completes a card of his row, if any: highest value,
+        then lowest chord card (HR: priority 1b)."""
+        kinds = {kind_of(p) for p in self.supply}
+        best = None
+        for card in self.hands[self.jim]:
+            missing = [(sp, c) for sp, c in REQUIREMENTS[card]
+                       if self.face[sp] != c and self.face[sp] != WYLDE]
+            if len(missing) != 1:
+                continue
+            sp, colour = missing[0]
+            if self.face[sp] == EMPTY and colour in kinds:
+                kind = colour
+            elif WYLDE in kinds:
+                kind = WYLDE
+            else:
+                continue
+            value = self._jim_value(card)
+            if best is None or (-value, card) < best[0]:
+                best = ((-value, card), kind, sp)
+        return None if best is None else best[1:]
+
+    def _jim_value(self, card):
+        """What a card would be worth to Jim Bot now."""
+        types = {chord_type(c) for c, _ in self.completed[self.jim]}
+        golden = JIM_GOLDEN[self.options["difficulty"]] and chord_type(card) in types
+        return GOLDEN[card] if golden else SILVER[card]
+
+    def app_space(self):
+        """Automa Pick Placement: the first empty space of the fullest fret with room."""
+        best = None
+        for f in range(1, 6):
+            spaces = fret_spaces(f)
+            empty = [sp for sp in spaces if self.face[sp] == EMPTY]
+            if empty and (best is None or 6 - len(empty) > best[0]):
+                best = (6 - len(empty), empty[0])
+        return None if best is None else best[1]
+
+    def _scan(self, want, skip=None):
+        """The first space in scan order whose face is `want` (not `skip`)."""
+        return next((sp for sp in range(SPACES) if self.face[sp] == want and sp != skip), None)
+
+    def _jim_place_supply(self, kind, sp, ability):
+        """Jim Bot takes a supply pick and places it face up (APP unless told where)."""
+        if sp is None:
+            sp = self._jim_wylde_space() if kind == WYLDE else self.app_space()
+        if sp is None:
+            return self.emit("jim_pass", seat=self.jim)
+        pick = next(p for p in self.supply if kind_of(p) == kind)
+        self.supply.remove(pick)
+        self._place(pick, sp, True, "supply")
+        if ability and kind != WYLDE:
+            self.jim_next = ("ability", kind, sp)
+
+    def _jim_wylde_space(self):
+        """His Wylde replaces the first face-up pick of the human's colour, else APP."""
+        target = self._scan(self.human_colour())
+        return target if target is not None else self.app_space()
+
+    def _jim_bag(self):
+        """The bag icon: a pick face down by APP, then maybe an adjacent removal."""
+        sp = self.app_space()
+        if sp is None:
+            return self.emit("jim_pass", seat=self.jim)
+        pick = self._draw_pick("bag")
+        self._place(pick, sp, False, "bag")
+        self.jim_next = ("adjacent", sp)
+
+    def _jim_adjacent(self, sp):
+        """After his bag pick: remove an adjacent face-up pick of the human's colour."""
+        target = next((a for a in adjacent(sp) if self.face[a] == self.human_colour()), None)
+        if target is not None:
+            self._to_bag(target, self.jim, "adjacent")
+            self._changed()
+
+    def _jim_ability(self, kind, sp):
+        """Jim Bot's version of a pick's ability."""
+        self.emit("jim_ability", seat=self.jim, kind=kind, space=sp)
+        JIM_ABILITIES[kind](self, sp)
+
+    def _jim_red(self, sp):
+        """Red: remove the first face-up pick of the human's colour, never another."""
+        target = self._scan(self.human_colour(), skip=sp)
+        if target is not None:
+            self._to_bag(target, self.jim, "red")
+            self._changed()
+
+    def _jim_blue(self, sp):
+        """Blue: spread the human's picks apart, else move a lonely pick to the APP space."""
+        c = self.human_colour()
+        counts = [sum(1 for x in fret_spaces(f) if self.face[x] == c and x != sp)
+                  for f in range(1, 6)]
+        if any(counts):
+            src_f = max(range(5), key=lambda f: (counts[f], -f))
+            src = next(x for x in fret_spaces(src_f + 1) if self.face[x] == c and x != sp)
+            rooms = [f for f in range(5) if any(self.face[x] == EMPTY
+                                                for x in fret_spaces(f + 1))]
+            if not rooms:
+                return
+            dst_f = min(rooms, key=lambda f: (counts[f], -abs(f - src_f)))
+            if dst_f == src_f:
+                return
+            dst = next(x for x in fret_spaces(dst_f + 1) if self.face[x] == EMPTY)
+        else:
+            used = [f for f in range(5) if any(self.face[x] != EMPTY and x != sp
+                                               for x in fret_spaces(f + 1))]
+            dst = self.app_space()
+            if not used or dst is None:
+                return
+            src_f = min(used, key=lambda f: (sum(self.face[x] != EMPTY
+                                                 for x in fret_spaces(f + 1)), f))
+            if src_f == fret_of(dst) - 1:
+                return
+            src = next(x for x in fret_spaces(src_f + 1) if self.face[x] != EMPTY and x != sp)
+        up = self.face[src] != DOWN
+        pick = self._lift(src)
+        self._put(dst, pick, up)
+        self.emit("move", seat=self.jim, space=src, to=dst, kind=kind_of(pick), up=up,
+                  why="blue")
+        self._changed()
+
+    def _jim_grey(self, sp):
+        """Grey: flip the first face-up pick of the human's colour face down, in place."""
+        target = self._scan(self.human_colour())
+        if target is not None:
+            pick = self.board[target]
+            self.face[target] = DOWN
+            self.known[pick] = (1 << self.g) - 1
+            self.emit("flip", seat=self.jim, space=target, kind=kind_of(pick))
+            self._changed()
+
+    def _jim_purple(self, sp):
+        """Purple: reveal the first face-down pick; its Jim ability follows (not a Purple)."""
+        target = self._scan(DOWN)
+        if target is None:
+            return
+        pick = self.board[target]
+        self.face[target] = kind_of(pick)
+        self.known[pick] = 0
+        self.emit("reveal", seat=self.jim, space=target, kind=kind_of(pick))
+        self._changed()
+        if kind_of(pick) != PURPLE:
+            self.jim_next = ("ability", kind_of(pick), target)
+
+    def _jim_green(self, sp):
+        """Green: clear the human's colour from its fret, else the face-down picks there."""
+        spaces = [x for x in fret_spaces(fret_of(sp)) if x != sp]
+        mine = [x for x in spaces if self.face[x] == self.human_colour()]
+        targets = mine or [x for x in spaces if self.face[x] == DOWN]
+        for x in targets:
+            self._to_bag(x, self.jim, "green")
+        if targets:
+            self._changed()
+
+    def _jim_white(self, sp):
+        """White: the supply pick first in Red, Blue, Grey, Green, Purple, White, Wylde."""
+        kinds = {kind_of(p) for p in self.supply}
+        kind = next((k for k in JIM_SUPPLY_ORDER if k in kinds), None)
+        if kind is not None:
+            self._jim_place_supply(kind, None, ability=True)
+
+    def _jim_wylde(self, sp):
+        """A Wylde he revealed jumps onto the first face-up pick of the human's colour."""
+        target = self._scan(self.human_colour())
+        if target is None:
+            return
+        pick = self._lift(sp)
+        self._to_bag(target, self.jim, "wylde")
+        self._put(target, pick, True)
+        self.emit("move", seat=self.jim, space=sp, to=target, kind=WYLDE, up=True, why="wylde")
+        self._changed()
+
+    # --- cloning --------------------------------------------------------------------------------
+    def clone(self, keep_events=True):
+        """A cheap independent copy; searches pass keep_events=False."""
+        s = ReChordState.__new__(ReChordState)
+        s._clone_base(self, keep_events)
+        for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
+                     "placed", "idle", "turns", "jim_next", "icon", "end_reason",
+                     "current_player", "setlist", "size", "songs", "genres", "final"):
+            setattr(s, name, getattr(self, name))
+        for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
+                     "declined", "icons", "rigged"):
+            setattr(s, name, getattr(self, name)[:])
+        s.hands = [h[:] for h in self.hands]
+        s.completed = [c[:] for c in self.completed]
+        s.pad = [r[:] for r in self.pad]
+        return s
+
+    # --- what each seat sees --------------------------------------------------------------------
+    def view(self, seat=None):
+        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            raise SetupError("error.bad_seat", seat=seat)
+        over = self.phase == "over"
+        v = {"game": self.game.id, "seat": seat, "players": self.n, "guitarists": self.g,
+             "jim": self.jim, "phase": self.phase if not self.claims else "claim",
+             "active": self.active, "current_player": self.current_player, "is_over": over,
+             "difficulty": self.options["difficulty"] if self.jim is not None else None,
+             "setlist": SETLIST_NAMES[self.setlist],
+             "board": [self._space_view(sp, seat) for sp in range(SPACES)],
+             "supply": sorted(kind_of(p) for p in self.supply), "bag": len(self.bag),
+             "deck": len(self.deck), "pad": [r[:] for r in self.pad],
+             "scored": list(self.scored), "hand_sizes": [len(h) for h in self.hands],
+             "completed": [[c for c, _ in cs] for cs in self.completed],
+             "jim_row": sorted(self.hands[self.jim]) if self.jim is not None else [],
+             "icon": self.icon, "icons_left": len(self.icons),
+             "turns": self.turns, "idle": self.idle, "options": dict(self.options),
+             "final": self.final, "winners": self._winners(), "end_reason": self.end_reason,
+             "scores": self.scores(), "ability": None, "drawn": None, "hand": [],
+             "song": None, "genres": [], "claimable": [], "legal": []}
+        if self.phase in ("ability", "grey_move", "adjacent") and not over:
+            v["ability"] = {"kind": self.akind if self.phase == "ability" else
+                            (GREY if self.phase == "grey_move" else DOWN), "space": self.at}
+        if seat is not None:
+            v["hand"] = sorted(self.hands[seat])
+            v["song"] = self.songs[seat]
+            v["genres"] = list(self.genres[seat])
+            v["claimable"] = [c for c in v["hand"] if self.satisfied(c)]
+            if self.phase == "bag_place" and self.active == seat:
+                v["drawn"] = kind_of(self.drawn)
+            if self.current_player == seat:
+                v["legal"] = [list(a) for a in self.legal_actions()]
+        return v
+
+    def _space_view(self, sp, seat):
+        """A space: None, or [kind or None, face up 0/1] as `seat` may see it."""
+        face = self.face[sp]
+        if face == EMPTY:
+            return None
+        if face != DOWN:
+            return [face, 1]
+        pick = self.board[sp]
+        shown = seat is not None and self.known[pick] >> seat & 1
+        return [kind_of(pick) if shown else None, 0]
+
+    def redact(self, event, seat):
+        """An event as `seat` may see it: others' hands, songs, genres, draws and face-down
+        picks hidden."""
+        etype = event["type"]
+        if etype == "deal":
+            mine = lambda key: [x if s == seat else None for s, x in enumerate(event[key])]
+            hands = [h if s == seat or s == self.jim else None
+                     for s, h in enumerate(event["hands"])]
+            return dict(event, hands=hands, songs=mine("songs"), genres=mine("genres"))
+        if etype in ("bag_draw", "chords", "return") and event["seat"] != seat:
+            return dict(event, kind=None) if etype == "bag_draw" else \
+                dict(event, cards=len(event["cards"])) if etype == "chords" else \
+                dict(event, card=None)
+        if etype in ("place", "to_bag", "move") and not event["up"] and event["seat"] != seat:
+            return dict(event, kind=None)
+        return event
+
+    def pick_places(self):
+        """Where every pick is: the board, the supply, the bag, a hand (drawn from the bag)."""
+        board = [p for p in self.board if p != EMPTY]
+        drawn = [self.drawn] if self.drawn is not None else []
+        return {"board": board, "supply": list(self.supply), "bag": list(self.bag),
+                "drawn": drawn}
+
+
+FREE = EMPTY
+ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
+                   BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
+                   PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
+                   WYLDE: ReChordState._targets_wylde}
+JIM_ABILITIES = {WHITE: ReChordState._jim_white, RED: ReChordState._jim_red,
+                 BLUE: ReChordState._jim_blue, GREY: ReChordState._jim_grey,
+                 PURPLE: ReChordState._jim_purple, GREEN: ReChordState._jim_green,
+                 WYLDE: ReChordState._jim_wylde}
+STEPS = {"end": ReChordState._step_end, "final": ReChordState._step_final,
+         "jim": ReChordState._step_jim}
+PHASE_KINDS = {"turn": ("supply", "bag", "chords"), "bag_place": ("place",),
+               "adjacent": ("remove", "skip"), "grey_move": ("move", "skip"),
+               "return": ("return", "done"), "ability_white": ("supply", "skip"),
+               "ability_red": ("remove", "skip"), "ability_blue": ("move", "swap", "skip"),
+               "ability_grey": ("flip", "skip"), "ability_purple": ("reveal", "skip"),
+               "ability_green": ("clear", "skip"), "ability_wylde": ("wylde", "skip")}
+
+
+def kind_name(kind):
+    """A pick kind in words ('a Red pick')."""
+    return text("rc.kind." + KINDS[kind])
+
+
+def type_name(t):
+    """A Green target type in words."""
+    return text("rc.type.down") if t == DOWN else kind_name(t)
+
+
+def _check_setup(setup, players):
+    """Validate a test position and make it JSON-canonical.
+
+    Keys (all optional but `hands`): board [[space, kind, up, known_mask]], supply [kinds],
+    hands [[cards]] per guitarist, deck [cards] (top last), songs, genres [[colours]],
+    completed [[[card, instant]]], pad (6 × 5), scored [frets], draws [kinds forced from the
+    bag, in order], icons [Jim Bot's icons, next last], start."""
+    if setup is None:
+        return None
+    g = players + (1 if players == 1 else 0)
+    try:
+        out = {"hands": [[int(c) for c in h] for h in setup["hands"]]}
+        out["board"] = [[int(b[0]), int(b[1]), int(bool(b[2])), int(b[3]) if len(b) > 3 else 0]
+                        for b in setup.get("board", [])]
+        for key in ("supply", "deck", "draws", "icons", "scored"):
+            if key in setup:
+                out[key] = [int(x) for x in setup[key]]
+        if "songs" in setup:
+            out["songs"] = [None if x is None else int(x) for x in setup["songs"]]
+        if "genres" in setup:
+            out["genres"] = [[int(c) for c in x] for x in setup["genres"]]
+        if "completed" in setup:
+            out["completed"] = [[[int(c), int(i)] for c, i in cs] for cs in setup["completed"]]
+        if "pad" in setup:
+            out["pad"] = [[int(x) for x in row] for row in setup["pad"]]
+        if "start" in setup:
+            out["start"] = int(setup["start"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise SetupError("error.bad_setup", why="it needs hands for every guitarist") from None
+    spaces = [b[0] for b in out["board"]]
+    kinds = [b[1] for b in out["board"]] + out.get("supply", [])
+    cards = sum(out["hands"], []) + out.get("deck", []) + \
+        [c for cs in out.get("completed", []) for c, _ in cs]
+    if len(out["hands"]) != g or len(set(spaces)) != len(spaces) or \
+            not all(0 <= sp < SPACES for sp in spaces) or \
+            any(kinds.count(k) > 5 for k in range(7)) or not all(0 <= k < 7 for k in kinds) or \
+            len(set(cards)) != len(cards) or not all(0 <= c < CHORD_CARDS for c in cards) or \
+            out.get("start", 0) not in range(g):
+        raise SetupError("error.bad_setup", why="guitarists, spaces, picks, cards or start")
+    return out
