@@ -3,7 +3,7 @@
     python benchmarks/bench_engine.py [--seconds 3] [--fuzz 100000] [--game take-bamboo]
 
 Every game is measured at its smallest and largest table (Take The "A" Chord 3 and 4 players,
-TAKE 3 and 6, Taktvoll 3 and 8); the fuzz run mixes the games.
+TAKE 3 and 6, Taktvoll 3 and 8, Re-Chord 1 (against Jim Bot) and 5); the fuzz run mixes the games.
 
 Prints numbers only; nothing here is a timed test. An "action" is one `legal_actions()` plus
 one `apply()`, as in the issue's target (≥ 100,000 actions/s in pure Python).
@@ -22,7 +22,8 @@ import pygame_rules  # noqa: E402
 from pygame_rules import EngineError, IllegalAction  # noqa: E402
 
 GAME = "take-a-chord"
-TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 8)}  # player counts
+TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 8),
+          "rechord": (1, 5)}  # player counts
 TAC_JUNK = [-1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70]
 TAKE_JUNK = [None, 7, "play", (), ("play",), ("play", "3"), ("play", True), ("play", 3.0),
              ("play", 2**70), ("play", [3]), ("pass", 1), ("pass", 1, 1, 1), ("gift", 1),
@@ -90,6 +91,8 @@ def random_input(state, rng):
         return rng.randrange(35) if roll < 0.9 else rng.choice(TAC_JUNK)
     if state.game.id == "taktvoll":
         return random_tak_input(rng, roll)
+    if state.game.id == "rechord":
+        return random_rc_input(rng, roll)
     if roll < 0.9:                       # well-formed TAKE tuples, mostly refused
         card = rng.randrange(-2, 62)
         return rng.choice([("play", card), ("pass", card, rng.randrange(62)),
@@ -107,6 +110,25 @@ def random_tak_input(rng, roll):
     return rng.choice([("note", card, row, rng.randrange(2)), ("rest", card, row),
                        ("time", card, row), ("bar", row), ("clef",), ("draw",), ("keep",),
                        ("pass",), ("done",)])
+
+
+RC_JUNK = [None, 3, "bag", (), ("supply",), ("supply", 0), ("supply", 0, "3"),
+           ("supply", 0, 30), ("supply", 9, 3), ("supply", 0, -1), ("supply", True, 3),
+           ("supply", 0, 2**70), ("place",), ("place", 3.0), ("move", 1), ("swap", 1, 1, 1),
+           ("clear", None), ("claim", "G-1"), ("claim", 72), ("return", -1), ("skip", 0),
+           ("fold",), ["bag"], {"bag": 1}]
+
+
+def random_rc_input(rng, roll):
+    """Well-formed Re-Chord tuples (mostly refused: wrong space, kind, card, phase) or junk."""
+    if roll >= 0.9:
+        return rng.choice(RC_JUNK)
+    sp, other = rng.randrange(-1, 31), rng.randrange(30)
+    return rng.choice([("supply", rng.randrange(8), sp), ("bag",), ("place", sp), ("chords",),
+                       ("return", rng.randrange(73)), ("done",), ("remove", sp),
+                       ("move", sp, other), ("swap", sp, other), ("flip", sp), ("reveal", sp),
+                       ("clear", rng.randrange(9)), ("wylde", sp), ("skip",),
+                       ("claim", rng.randrange(73)), ("decline",)])
 
 
 def fuzz(inputs, seed=0):

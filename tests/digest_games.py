@@ -7,7 +7,8 @@ import sys
 import pygame_rules
 
 
-GAMES = (("take-a-chord", (3, 4)), ("take-bamboo", (3, 6)), ("taktvoll", (3, 8)))
+GAMES = (("take-a-chord", (3, 4)), ("take-bamboo", (3, 6)), ("taktvoll", (3, 8)),
+         ("rechord", (1, 5)))
 
 
 def digests():
