@@ -4,6 +4,7 @@
     python -m pygame_rules play take-bamboo --players 5
     python -m pygame_rules simulate take-bamboo --games 500 --players 4
     python -m pygame_rules play taktvoll --players 4
+    python -m pygame_rules play rechord --players 1 --option difficulty=touring
 
 This module is the same for every game: arguments, the turn loop, reading numbers, the
 simulation loop and its common statistics. What is particular to a game (how its table, its
@@ -28,12 +29,14 @@ import time
 
 from .bots import bot_action, bot_names, make_bot
 from .core import GAMES, IllegalAction, SetupError, new_game
+from .games.rechord import terminal as _rechord
 from .games.take_a_chord import terminal as _take_a_chord
 from .games.take_bamboo import terminal as _take_bamboo
 from .games.taktvoll import terminal as _taktvoll
 from .messages import text
 
-TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo, _taktvoll)}
+TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo, _taktvoll,
+                                                   _rechord)}
 TERMINAL_GAMES = tuple(TERMINALS)
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h", "help")
@@ -50,7 +53,7 @@ def build_parser():
     play.add_argument("game", help=text("cli.arg.game", {"games": games}))
     _common_arguments(play)
     play.add_argument("--seat", type=int, default=0, help=text("cli.arg.seat"))
-    play.add_argument("--bot", default="heuristic",
+    play.add_argument("--bot", default=None,
                       help=text("cli.arg.bot", {"bots": ", ".join(sorted(
                           {name for game in GAMES for name in bot_names(game)}))}))
     play.add_argument("--name", default=None, help=text("cli.arg.name"))
@@ -63,9 +66,30 @@ def build_parser():
 
 
 def _common_arguments(parser):
-    """--players and --seed, shared by both commands."""
+    """--players, --seed and --option, shared by both commands."""
     parser.add_argument("--players", type=int, default=4, help=text("cli.arg.players"))
     parser.add_argument("--seed", default=None, help=text("cli.arg.seed"))
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help=text("cli.arg.option"))
+
+
+def default_bot(game_id):
+    """The bot seated when none is named: the heuristic one where the game has it."""
+    return "heuristic" if "heuristic" in bot_names(game_id) else "random"
+
+
+def read_options(game_id, raw):
+    """The game options given as NAME=VALUE, each value read as one of the option's allowed
+    values (the engine refuses unknown names and values with its own reason)."""
+    known = {o.name: o for o in GAMES[game_id].options}
+    options = {}
+    for item in raw or ():
+        name, _, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        option = known.get(name)
+        allowed = option.allowed if option else ()
+        options[name] = next((a for a in allowed if str(a).lower() == value.lower()), value)
+    return options
 
 
 def read_seed(raw):
@@ -116,7 +140,8 @@ class Table:
     def __init__(self, args, stdin, out):
         """Deal the game and seat the person and the bots."""
         self.seed = read_seed(args.seed)
-        self.state = new_game(args.game, args.players, self.seed)
+        self.state = new_game(args.game, args.players, self.seed,
+                              read_options(args.game, args.option) or None)
         if not 0 <= args.seat < args.players:
             raise SetupError("cli.bad_seat", max=args.players - 1)
         self.term = TERMINALS[args.game]
@@ -143,6 +168,7 @@ def play(args, stdin, out):
         raise SetupError("error.unknown_game", game=args.game)
     if args.game not in TERMINALS:
         raise SetupError("cli.no_terminal_play", game=GAMES[args.game].title)
+    args.bot = args.bot or default_bot(args.game)
     table = Table(args, stdin, out)
     say(out, "cli.seed_used", {"seed": table.seed})
     show_seating(table, args.bot)
@@ -259,8 +285,9 @@ def read_choice(table, word, prompt):
 
 # --- simulate -----------------------------------------------------------------------------------
 def seat_bots(args):
-    """The bot name of every seat from --bots (default: heuristic against random bots)."""
-    raw = args.bots or ",".join(["heuristic"] + ["random"] * (args.players - 1))
+    """The bot name of every seat from --bots (default: heuristic, where the game has one,
+    against random bots)."""
+    raw = args.bots or ",".join([default_bot(args.game)] + ["random"] * (args.players - 1))
     names = [n.strip() for n in raw.split(",") if n.strip()]
     if len(names) == 1:
         names = names * args.players
@@ -277,11 +304,12 @@ def simulate(args, out):
         raise SetupError("cli.bad_games")
     seed = read_seed(args.seed) if args.seed is not None else 0
     names = seat_bots(args)
+    options = read_options(args.game, args.option) or None
     bots = [make_bot(args.game, n, "%s:%d" % (seed, s)) for s, n in enumerate(names)]
     tally = Tally(args.players, TERMINALS.get(args.game))
     started = time.perf_counter()
     for number in range(args.games):
-        state = new_game(args.game, args.players, "%s:%d" % (seed, number))
+        state = new_game(args.game, args.players, "%s:%d" % (seed, number), options)
         while not state.is_over:
             state.apply(bot_action(state, bots[state.current_player]))
         tally.add(state)

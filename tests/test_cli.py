@@ -540,3 +540,140 @@ def test_every_tak_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue()
             assert any(k.startswith(msg_id) for k in CATALOGUE["en"]), msg_id
         else:
             assert msg_id in CATALOGUE["en"], msg_id
+
+
+# --- Re-Chord -------------------------------------------------------------------------------------
+def rc_table(state, stdin=""):
+    """A terminal table around a prepared Re-Chord position; the person is Ana at seat 0."""
+    table = cli.Table.__new__(cli.Table)
+    table.state, table.human, table.term = state, 0, cli.TERMINALS["rechord"]
+    table.names = ["Ana", "Ben", "Cy", "Di", "Eve"][:state.players]
+    table.stdin, table.out, table.echo, table.shown, table.bots = (
+        io.StringIO(stdin), io.StringIO(), True, 0, {})
+    return table
+
+
+def rc_position(**setup):
+    """A solo Campfire game: Ana holds C-1 (A3 White, D2 Red, B1 Blue) and Am-1, A3 and D2
+    are already White and Red, the supply is Blue, Grey, Purple; Jim Bot's row is far off."""
+    from pygame_rules.games.rechord.cards import space
+    base = {"hands": [[0, 20], [4, 8, 16]], "board": [[space(1, 3), 0, 1, 0],
+                                                       [space(2, 2), 1, 1, 0]],
+            "supply": [2, 3, 4], "songs": [0, None], "genres": [[3], [1]]}
+    base.update(setup)
+    return pygame_rules.new_game("rechord", 1, 3, {"setlist": "campfire"}, setup=base)
+
+
+def test_play_rechord_solo_against_jim_bot_to_the_end():
+    """Solo: garbage, a bad number and help get answers; typing 1 over and over plays the
+    whole game (the pick first, then its space) against Jim Bot to the result."""
+    script = "this is not a move\n99\n?\n" + "1\n" * 3000
+    code, out = run_cli("play", "rechord", "--players", "1", "--seed", "5", stdin=script)
+    assert code == 0
+    assert text("rc.cli.not_a_choice", {"text": "this is not a move"}) in out
+    assert "Choose a number from 1 to 5." in out
+    assert text("rc.cli.help") in out
+    assert "A solo game of Re-Chord begins: Player 1 against Jim Bot (Session Shredder)" in out
+    assert "--- Player 1's turn · Twelve-Bar setlist · chord deck 22 · bag 32 pick(s) ---" \
+        in out
+    assert "     1   2   3   4   5\n  e  ..  ..  ..  ..  ..\n" in out
+    assert "  1) place the White supply pick (then choose one of 30 spaces)" in out
+    assert "  1) place the White supply pick on E1\n" in out
+    assert "Jim Bot's open row (3, he completes them at once):" in out
+    assert "Jim Bot's turn: " in out and "Jim Bot turns up the " in out
+    assert "Fret 1 is full: lead guitar scoring" in out
+    assert "  > Purple " in out                      # the person's genre on the pad
+    assert "All five frets are scored: the game ends." in out
+    assert text("cli.final") in out and "Jim Bot: " in out
+    assert out.rstrip().endswith((text("cli.you_won"), text("cli.you_lost")))
+
+
+def test_play_rechord_three_players_by_numbers_to_the_end():
+    """Three players against random bots: alternating 2 and 1 finishes a game in which the
+    person completes a chord card; the others' draws and face-down picks stay hidden."""
+    code, out = run_main("play", "rechord", "--players", "3", "--seed", "4", "--seat", "1",
+                         "--bot", "random", stdin="2\n1\n" * 1500)
+    assert code == 0
+    assert "A game of Re-Chord for 3 guitarists begins" in out
+    assert "Player 2 holds " in out and "Bot 1 holds " not in out
+    assert "Player 2 completes " in out
+    assert text("cli.final") in out
+    assert out.rstrip().endswith((text("cli.you_won"), text("cli.you_lost")))
+    for line in out.splitlines():
+        if line.startswith(("Bot 1 draws a", "Bot 3 draws a")) and "from the bag" in line:
+            assert line.split(" draws a")[1].startswith(" pick"), line
+
+
+def test_rechord_choices_say_what_they_complete_and_claims_by_name():
+    """A supply pick on B1 is said to complete C-1; 'blue' then 'B1' places it, the claim is
+    offered with its value, 'C-1' claims it, and the Blue's ability follows; q quits."""
+    state = rc_position()
+    table = rc_table(state, stdin="blue\nB1\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "  C-1: A3 White ✓, D2 Red ✓, B1 Blue · silver 3, golden 9" in out
+    assert "Your song: D, A, C and G; 18 fame if you complete a card of each (0 of 4 done)." \
+        in out
+    assert "  5) place the Blue supply pick on B1 (completes your C-1)" in out
+    assert state.current_player == 0 and state.view(0)["phase"] == "claim"
+    table = rc_table(state, stdin="C-1\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "  1) claim C-1 (worth its silver 3: your first C; a chord of your song)" in out
+    assert "  2) do not claim now" in out
+    table = rc_table(state, stdin="q\n")
+    assert not cli.human_turn(table)
+    out = table.out.getvalue()
+    assert "--- Ana's turn, continued · " in out
+    assert text("rc.cli.ability.blue", {"space": "B1"}) in out
+    cli.show_events(table)
+    assert "Ana completes C-1 on A3, D2 and B1 (silver 3, golden 9)." in table.out.getvalue()
+
+
+def test_rechord_chord_draw_and_returns_by_name():
+    """'chords' draws two; with five cards the person must return two ('C-2', then 'C-3')
+    before 'done' is offered."""
+    state = rc_position(hands=[[0, 20, 24], [4, 8, 16]], deck=[1, 2])
+    table = rc_table(state, stdin="chords\nC-2\n")
+    assert cli.human_turn(table) and cli.human_turn(table)
+    table = rc_table(state, stdin="done\nC-3\ndone\n")
+    assert cli.human_turn(table)
+    out = table.out.getvalue()
+    assert text("rc.cli.not_a_choice", {"text": "done"}) in out
+    assert "return C-3 to the bottom of the chord deck (a chord of your song)" in out
+    assert cli.human_turn(table)
+    assert state.view(0)["hand"] == [0, 20, 24] and state.current_player in (0, None)
+    cli.show_events(table)
+    out = table.out.getvalue()
+    assert "Ana draws C-3 and C-2 (0 left in the chord deck)." in out
+    assert "Ana returns C-2 to the bottom of the chord deck." in out
+    assert "Jim Bot's turn: " in out
+
+
+def test_simulate_rechord_prints_scores_endings_actions_and_jim_bot():
+    """`simulate rechord` prints seat and bot scores, win shares, endings, the mix of actions,
+    fame by part; solo games add Jim Bot's line at the chosen difficulty."""
+    code, out = run_cli("simulate", "rechord", "--games", "20", "--players", "3",
+                        "--bots", "random", "--seed", "3")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Re-Chord: 20 game(s), 3 players, seed 3."
+    assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 3
+    for start in ("Bot random on 3 seat(s)", "Endings: ", "Actions: ",
+                  "  Bot random: per seat and game chords ", "Throughput: "):
+        assert any(line.startswith(start) for line in lines), start
+    assert "Jim Bot" not in out
+    code, out = run_main("simulate", "rechord", "--games", "10", "--players", "1",
+                         "--option", "difficulty=beginner", "--seed", "2")
+    assert code == 0
+    assert "Jim Bot (Beginner Guitarist): mean " in out and "outscores him in" in out
+
+
+def test_rechord_options_on_the_command_line():
+    """--option sets a game option; an unknown value gets the engine's reason."""
+    code, out = run_main("play", "rechord", "--players", "1", "--seed", "1",
+                         "--option", "difficulty=touring", "--option", "setlist=arena",
+                         stdin="q\n")
+    assert code == 0 and "Jim Bot (Touring Rockstar), with the Arena setlist" in out
+    code, out = run_main("play", "rechord", "--players", "1", "--option", "difficulty=rock")
+    assert code == 2 and "Option difficulty must be one of" in out

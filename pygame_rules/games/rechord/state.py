@@ -466,6 +466,7 @@ class ReChordState(GameState):
         self.hands[seat] += drawn
         self.emit("chords", seat=seat, cards=drawn, deck=len(self.deck))
         self.phase = "return"
+        self.instant += 1                  # claims now come after any earlier one (HR-11)
         self._open_claims()
 
     def _do_return(self, card):
@@ -605,6 +606,7 @@ class ReChordState(GameState):
         self.end_reason = reason
         self.declined = [0] * self.g
         self.phase = "final"
+        self.instant += 1                  # claims now come after any earlier one (HR-11)
         self._open_claims()
 
     def _step_final(self):
@@ -670,6 +672,7 @@ class ReChordState(GameState):
             row += drawn
             self.emit("jim_row", seat=self.jim, cards=drawn, deck=len(self.deck))
             done = [c for c in sorted(drawn) if self.satisfied(c)]
+            self.instant += 1 if done else 0   # drawn after the cards just claimed (HR-11)
 
     def _step_jim(self):
         """One step of Jim Bot's turn (each step changes the board at most once)."""
