@@ -195,14 +195,17 @@ class GameState:
         if self.current_player is None:
             return []
         if self._legal is None:
-            actions = self._legal_actions()
-            self._legal = (actions, set(actions))
-        return list(self._legal[0])
+            self._legal = self._legal_actions()
+        return list(self._legal)
 
     def is_legal(self, action):
-        """True if `action` is one of the legal actions now (same computation as above)."""
-        self.legal_actions()
-        return action in self._legal[1]
+        """True if `action` is one of the legal actions now (same computation as above; a scan,
+        cheaper than hashing the whole list for the one or two checks a position gets)."""
+        if self.current_player is None:
+            return False
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return action in self._legal
 
     def winners(self):
         """Seats that won (empty until the game is over)."""

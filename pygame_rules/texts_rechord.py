@@ -58,6 +58,7 @@ EN = {
     "rc.refuse.phase.ability_green": "Green: choose a type of pick to remove from this fret, or skip.",
     "rc.refuse.phase.ability_wylde": "The Wylde may move to any space, replacing the pick there, or skip.",
     "rc.refuse.no_space": "There is no such space: strings E to e, frets 1 to 5.",
+    "rc.refuse.no_kind": "There is no such pick: the kinds are 0–6 (White, Red, Blue, Grey, Purple, Green, Wylde).",
     "rc.refuse.not_in_supply": "There is no {kind} pick in the supply.",
     "rc.refuse.occupied": "{space} is taken: only a Wylde may replace a pick.",
     "rc.refuse.bag_empty": "The bag is empty, or there is no empty space for a face-down pick.",

@@ -1124,3 +1124,26 @@ def test_the_turn_and_the_bag_draw_refuse_out_of_phase_actions():
     play(state, "place E1")
     play(state, "chords")                                       # seat 1
     refused(state, "R@A1", "rc.refuse.phase.return")
+
+
+def test_the_quick_answers_agree_with_the_full_lists_over_random_games():
+    """The engine's shortcuts (Blue's 'has a target', the claim check by bit masks, legality
+    by a scan) give the same answers as listing everything, in every state of random games."""
+    import random
+    from pygame_rules.games.rechord.cards import REQUIREMENTS
+    from pygame_rules.games.rechord.state import ABILITY_TARGETS
+    rng = random.Random(3)
+    for seed in range(20):
+        state = pygame_rules.new_game("rechord", 1 + seed % 5, seed=seed)
+        while not state.is_over:
+            at = state.at
+            for kind in ABILITY_TARGETS:
+                state.at = next((s for s in range(30) if state.face[s] != -1), 0)
+                assert state._has_targets(kind) == bool(ABILITY_TARGETS[kind](state))
+            state.at = at
+            for c in range(72):
+                slow = all(state.face[s] in (colour, WYLDE) for s, colour in REQUIREMENTS[c])
+                assert state.satisfied(c) == slow
+            legal = state.legal_actions()
+            assert all(state.is_legal(a) for a in legal)
+            state.apply(legal[rng.randrange(len(legal))])

@@ -60,7 +60,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size")
+                 "setlist", "size", "ok")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -71,7 +71,7 @@ class ReChordState(GameState):
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
-        s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
+        s.board, s.face, s.ok = [EMPTY] * SPACES, [EMPTY] * SPACES, 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -151,20 +151,44 @@ class ReChordState(GameState):
     def _put(self, sp, pick, up):
         """Put a pick on an empty space, face up or down."""
         self.board[sp] = pick
-        self.face[sp] = kind_of(pick) if up else DOWN
+        self._set_face(sp, kind_of(pick) if up else DOWN)
 
     def _lift(self, sp):
         """Take the pick off a space and return it."""
         pick = self.board[sp]
-        self.board[sp] = self.face[sp] = EMPTY
+        self.board[sp] = EMPTY
+        self._set_face(sp, EMPTY)
         return pick
+
+    def _set_face(self, sp, face):
+        """What a space shows; `ok` keeps one bit per (space, colour) a face-up pick matches."""
+        self.face[sp] = face
+        self.ok = self.ok & ~(63 << 6 * sp) | (MATCHES[face] << 6 * sp)
+
+    def _flip_down(self, sp, seat):
+        """Grey hides a pick in place; everyone saw its colour (HR-16)."""
+        pick = self.board[sp]
+        self._set_face(sp, DOWN)
+        self.known[pick] = (1 << self.g) - 1
+        self.emit("flip", seat=seat, space=sp, kind=kind_of(pick))
+        self._changed()
+
+    def _reveal(self, sp, seat):
+        """Purple plucks a face-down pick face up; return its kind."""
+        pick = self.board[sp]
+        self._set_face(sp, kind_of(pick))
+        self.known[pick] = 0
+        self.emit("reveal", seat=seat, space=sp, kind=kind_of(pick))
+        self._changed()
+        return kind_of(pick)
 
     def _to_bag(self, sp, seat, why):
         """A pick leaves the board for the bag (face-down ones keep their secret)."""
         face, pick = self.face[sp], self._lift(sp)
-        self.known[pick] = 0
+        known, self.known[pick] = self.known[pick], 0
         self.bag.append(pick)
-        self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN, why=why)
+        self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN,
+                  known=known, why=why)
 
     def _draw_pick(self, source):
         """A pick drawn blindly from the bag (a test position may force the kinds drawn)."""
@@ -178,7 +202,8 @@ class ReChordState(GameState):
 
     def empties(self):
         """The empty spaces in scan order."""
-        return [sp for sp in range(SPACES) if self.face[sp] == EMPTY]
+        face = self.face
+        return [sp for sp in range(SPACES) if face[sp] == EMPTY]
 
     def occupied(self):
         """The occupied spaces in scan order."""
@@ -186,60 +211,59 @@ class ReChordState(GameState):
 
     def satisfied(self, card):
         """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
-        face = self.face
-        return all(face[sp] == c or face[sp] == WYLDE for sp, c in REQUIREMENTS[card])
+        need = NEEDS[card]
+        return self.ok & need == need
 
     def filled(self, fret):
         """Are all six spaces of a fret occupied (any pick, any facing)?"""
-        return all(self.face[sp] != EMPTY for sp in fret_spaces(fret))
+        return EMPTY not in self.face[6 * fret - 6:6 * fret]
 
     # --- legality -----------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current player may take, in a stable order."""
         if self.claims:
             seat = self.claims[0]
-            return [("claim", c) for c in self._offer(seat)] + [("decline",)]
+            return [CLAIM[c] for c in self._offer(seat)] + [DECLINE]
         return getattr(self, "_legal_" + self.phase)()
 
     def _supply_moves(self):
         """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
-        kinds = sorted({kind_of(p) for p in self.supply})
         empties = self.empties()
         out = []
-        for k in kinds:
-            spaces = range(SPACES) if k == WYLDE else empties
-            out += [("supply", k, sp) for sp in spaces]
+        for k in sorted({p // 5 for p in self.supply}):
+            acts = SUPPLY_ACTS[k]
+            out += acts if k == WYLDE else [acts[sp] for sp in empties]
         return out
 
     def _legal_turn(self):
         """A1, A2 or A3."""
         out = self._supply_moves()
-        if self.bag and FREE in self.face:
-            out.append(("bag",))
-        out.append(("chords",))
+        if self.bag and EMPTY in self.face:
+            out.append(BAG_ACT)
+        out.append(CHORDS_ACT)
         return out
 
     def _legal_bag_place(self):
         """The drawn pick goes face down on an empty space."""
-        return [("place", sp) for sp in self.empties()]
+        return [PLACE[sp] for sp in self.empties()]
 
     def _legal_adjacent(self):
         """A2's optional removal of a neighbouring pick on the same fret."""
-        return [("remove", sp) for sp in adjacent(self.at) if self.face[sp] != EMPTY] + \
-            [("skip",)]
+        return [REMOVE[sp] for sp in adjacent(self.at) if self.face[sp] != EMPTY] + [SKIP]
 
     def _legal_grey_move(self):
         """The flipped pick may move to any empty space."""
-        return [("move", self.at, sp) for sp in self.empties()] + [("skip",)]
+        moves = MOVE[self.at]
+        return [moves[sp] for sp in self.empties()] + [SKIP]
 
     def _legal_return(self):
         """Give back unfinished cards until at most three are held."""
         hand = self.hands[self.active]
-        return [("return", c) for c in sorted(hand)] + ([("done",)] if len(hand) <= HAND else [])
+        return [RETURN[c] for c in sorted(hand)] + ([DONE] if len(hand) <= HAND else [])
 
     def _legal_ability(self):
         """The targets of the resolving pick's ability, and skipping it."""
-        return ABILITY_TARGETS[self.akind](self) + [("skip",)]
+        return ABILITY_TARGETS[self.akind](self) + [SKIP]
 
     def _targets_white(self):
         """Another supply pick, face up."""
@@ -247,42 +271,59 @@ class ReChordState(GameState):
 
     def _others(self):
         """Occupied spaces other than the resolving pick's."""
-        return [sp for sp in range(SPACES) if self.face[sp] != EMPTY and sp != self.at]
+        face, at = self.face, self.at
+        return [sp for sp in range(SPACES) if face[sp] != EMPTY and sp != at]
 
     def _targets_red(self):
         """Any other pick goes back to the bag."""
-        return [("remove", sp) for sp in self._others()]
+        return [REMOVE[sp] for sp in self._others()]
 
     def _targets_blue(self):
         """Move another pick to an empty space, or swap two other picks."""
         others, empties = self._others(), self.empties()
-        moves = [("move", a, b) for a in others for b in empties]
-        swaps = [("swap", a, b) for i, a in enumerate(others) for b in others[i + 1:]]
-        return moves + swaps
+        out = []
+        for a in others:
+            moves = MOVE[a]
+            out += [moves[b] for b in empties]
+        for i, a in enumerate(others):
+            swaps = SWAP[a]
+            out += [swaps[b] for b in others[i + 1:]]
+        return out
 
     def _targets_grey(self):
         """Any face-up pick (this Grey included) flips face down."""
-        return [("flip", sp) for sp in range(SPACES) if 0 <= self.face[sp] < DOWN]
+        face = self.face
+        return [FLIP[sp] for sp in range(SPACES) if 0 <= face[sp] < DOWN]
 
     def _targets_purple(self):
         """Any face-down pick turns face up."""
-        return [("reveal", sp) for sp in range(SPACES) if self.face[sp] == DOWN]
+        face = self.face
+        return [REVEAL[sp] for sp in range(SPACES) if face[sp] == DOWN]
 
     def _targets_green(self):
         """A type with at least one other pick of it in this Green's fret."""
         types = {self.face[sp] for sp in fret_spaces(fret_of(self.at))
                  if sp != self.at and self.face[sp] != EMPTY}
-        return [("clear", t) for t in sorted(types)]
+        return [CLEAR[t] for t in sorted(types)]
 
     def _targets_wylde(self):
         """A revealed Wylde moves to any other space, replacing its pick."""
-        return [("wylde", sp) for sp in range(SPACES) if sp != self.at]
+        return [WYLDE_MOVE[sp] for sp in range(SPACES) if sp != self.at]
 
     def _offer(self, seat):
         """The cards of a seat the board satisfies and it has not let go for this board."""
         declined = self.declined[seat]
         return [c for c in sorted(self.hands[seat])
                 if not declined >> c & 1 and self.satisfied(c)]
+
+    def _has_offer(self, seat):
+        """Does a seat hold a card the board satisfies that it has not let go?"""
+        ok, declined = self.ok, self.declined[seat]
+        for c in self.hands[seat]:
+            need = NEEDS[c]
+            if ok & need == need and not declined >> c & 1:
+                return True
+        return False
 
     def check(self, action):
         """Raise IllegalAction with a player's reason if `action` may not be taken now."""
@@ -305,9 +346,12 @@ class ReChordState(GameState):
         if kind not in PHASE_KINDS[self.phase if self.phase != "ability"
                                    else "ability_" + ABILITY[self.akind]]:
             return "rc.refuse.phase." + self._phase_key(), {}
-        spaces = [a for a in action[1:] if kind not in ("return", "clear")]
+        spaces = action[2:] if kind == "supply" else () if kind in ("return", "clear") \
+            else action[1:]
         if any(not 0 <= sp < SPACES for sp in spaces):
             return "rc.refuse.no_space", {}
+        if kind == "supply" and not 0 <= action[1] <= WYLDE:
+            return "rc.refuse.no_kind", {}
         if kind == "supply":
             if action[1] not in {kind_of(p) for p in self.supply}:
                 return "rc.refuse.not_in_supply", {"kind": kind_name(action[1])}
@@ -401,7 +445,7 @@ class ReChordState(GameState):
             seat = (self.active + i) % self.g
             if seat == self.jim:
                 self._jim_claims()
-            elif self._offer(seat):
+            elif self._has_offer(seat):
                 self.claims.append(seat)
 
     def _do_claim_window(self, action):
@@ -433,7 +477,8 @@ class ReChordState(GameState):
         if not up:
             self.known[pick] = 1 << seat
         self.placed = True
-        self.emit("place", seat=seat, space=sp, kind=kind_of(pick), up=up, via=via)
+        self.emit("place", seat=seat, space=sp, kind=kind_of(pick), up=up, via=via,
+                  known=self.known[pick])
         self._changed()
 
     def _do_supply(self, kind, sp):
@@ -496,6 +541,7 @@ class ReChordState(GameState):
         pick = self._lift(a)
         self._put(b, pick, up)
         self.emit("move", seat=self.active, space=a, to=b, kind=kind_of(pick), up=up,
+                  known=self.known[pick],
                   why="grey" if self.phase == "grey_move" else "blue")
         self._changed()
         self._end_action()
@@ -512,23 +558,14 @@ class ReChordState(GameState):
 
     def _do_flip(self, sp):
         """Grey hides a pick; everyone saw its colour (HR-16); it may then move."""
-        pick = self.board[sp]
-        self.face[sp] = DOWN
-        self.known[pick] = (1 << self.g) - 1
-        self.emit("flip", seat=self.active, space=sp, kind=kind_of(pick))
-        self._changed()
+        self._flip_down(sp, self.active)
         self.phase, self.at = "grey_move", sp
         if not self.empties():
             self._end_action()
 
     def _do_reveal(self, sp):
         """Purple plucks a face-down pick face up; its ability may follow (HR-15)."""
-        pick = self.board[sp]
-        self.face[sp] = kind_of(pick)
-        self.known[pick] = 0
-        self.emit("reveal", seat=self.active, space=sp, kind=kind_of(pick))
-        self._changed()
-        self._ability(kind_of(pick), sp)
+        self._ability(self._reveal(sp, self.active), sp)
 
     def _do_clear(self, t):
         """Green: every other pick of one type leaves this fret."""
@@ -544,7 +581,7 @@ class ReChordState(GameState):
         if self.face[sp] != EMPTY:
             self._to_bag(sp, self.active, "wylde")
         self._put(sp, pick, True)
-        self.emit("move", seat=self.active, space=self.at, to=sp, kind=WYLDE, up=True,
+        self.emit("move", seat=self.active, space=self.at, to=sp, kind=WYLDE, up=True, known=0,
                   why="wylde")
         self._changed()
         self._end_action()
@@ -552,8 +589,15 @@ class ReChordState(GameState):
     def _ability(self, kind, sp):
         """The pick at `sp` may use its ability (skipped at once when it has no target)."""
         self.phase, self.at, self.akind = "ability", sp, kind
-        if not ABILITY_TARGETS[kind](self):
+        if not self._has_targets(kind):
             self._end_action()
+
+    def _has_targets(self, kind):
+        """Has the ability a target? (Blue answered without listing its many moves.)"""
+        if kind != BLUE:
+            return bool(ABILITY_TARGETS[kind](self))
+        others = SPACES - self.face.count(EMPTY) - 1
+        return others >= 2 or (others == 1 and EMPTY in self.face)
 
     def _end_action(self):
         """The action is over: on to the end of the turn."""
@@ -830,6 +874,7 @@ class ReChordState(GameState):
         pick = self._lift(src)
         self._put(dst, pick, up)
         self.emit("move", seat=self.jim, space=src, to=dst, kind=kind_of(pick), up=up,
+                  known=self.known[pick],
                   why="blue")
         self._changed()
 
@@ -837,24 +882,16 @@ class ReChordState(GameState):
         """Grey: flip the first face-up pick of the human's colour face down, in place."""
         target = self._scan(self.human_colour())
         if target is not None:
-            pick = self.board[target]
-            self.face[target] = DOWN
-            self.known[pick] = (1 << self.g) - 1
-            self.emit("flip", seat=self.jim, space=target, kind=kind_of(pick))
-            self._changed()
+            self._flip_down(target, self.jim)
 
     def _jim_purple(self, sp):
         """Purple: reveal the first face-down pick; its Jim ability follows (not a Purple)."""
         target = self._scan(DOWN)
         if target is None:
             return
-        pick = self.board[target]
-        self.face[target] = kind_of(pick)
-        self.known[pick] = 0
-        self.emit("reveal", seat=self.jim, space=target, kind=kind_of(pick))
-        self._changed()
-        if kind_of(pick) != PURPLE:
-            self.jim_next = ("ability", kind_of(pick), target)
+        kind = self._reveal(target, self.jim)
+        if kind != PURPLE:
+            self.jim_next = ("ability", kind, target)
 
     def _jim_green(self, sp):
         """Green: clear the human's colour from its fret, else the face-down picks there."""
@@ -881,7 +918,8 @@ class ReChordState(GameState):
         pick = self._lift(sp)
         self._to_bag(target, self.jim, "wylde")
         self._put(target, pick, True)
-        self.emit("move", seat=self.jim, space=sp, to=target, kind=WYLDE, up=True, why="wylde")
+        self.emit("move", seat=self.jim, space=sp, to=target, kind=WYLDE, up=True, known=0,
+                  why="wylde")
         self._changed()
 
     # --- cloning --------------------------------------------------------------------------------
@@ -891,7 +929,7 @@ class ReChordState(GameState):
         s._clone_base(self, keep_events)
         for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
                      "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "songs", "genres", "final"):
+                     "current_player", "setlist", "size", "songs", "genres", "final", "ok"):
             setattr(s, name, getattr(self, name))
         for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
                      "declined", "icons", "rigged"):
@@ -961,7 +999,8 @@ class ReChordState(GameState):
             return dict(event, kind=None) if etype == "bag_draw" else \
                 dict(event, cards=len(event["cards"])) if etype == "chords" else \
                 dict(event, card=None)
-        if etype in ("place", "to_bag", "move") and not event["up"] and event["seat"] != seat:
+        if etype in ("place", "to_bag", "move") and not event["up"] and \
+                (seat is None or not event["known"] >> seat & 1):
             return dict(event, kind=None)
         return event
 
@@ -973,7 +1012,20 @@ class ReChordState(GameState):
                 "drawn": drawn}
 
 
-FREE = EMPTY
+# every action built once: legal_actions() hands out these tuples
+SUPPLY_ACTS = tuple(tuple(("supply", k, sp) for sp in range(SPACES)) for k in range(7))
+PLACE, REMOVE, FLIP, REVEAL, WYLDE_MOVE = (tuple((name, sp) for sp in range(SPACES))
+                                           for name in ("place", "remove", "flip", "reveal",
+                                                        "wylde"))
+MOVE, SWAP = (tuple(tuple((name, a, b) for b in range(SPACES)) for a in range(SPACES))
+              for name in ("move", "swap"))
+CLAIM, RETURN = (tuple((name, c) for c in range(CHORD_CARDS)) for name in ("claim", "return"))
+CLEAR = tuple(("clear", t) for t in range(8))
+BAG_ACT, CHORDS_ACT, DONE, SKIP, DECLINE = (("bag",), ("chords",), ("done",), ("skip",),
+                                            ("decline",))
+MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
+NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])
+              for card in range(CHORD_CARDS))
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
                    PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
