@@ -34,8 +34,10 @@ class Session:
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_round = shown_round  # rounds whose score table the players have closed
-        from pygame_rules.bots import make_bot  # the bots load with the first game, not at start-up
-        self.bots = [make_bot(state.game.id, s.get("bot") or "heuristic", seed=i)
+        from pygame_rules.bots import bot_names, make_bot  # loaded with the first game
+        offered = bot_names(state.game.id)    # a game without its heuristic bot seats "random"
+        self.bots = [make_bot(state.game.id, s.get("bot") if s.get("bot") in offered
+                              else "heuristic" if "heuristic" in offered else "random", seed=i)
                      if s["kind"] == "bot" else None for i, s in enumerate(seats)]
 
     # --- starting ---------------------------------------------------------------------------
@@ -135,6 +137,20 @@ class Session:
         except EngineError as err:
             return err
         return None
+
+    def auto_move(self, prefs):
+        """A move the page makes by itself for a person (the table's `auto_action`, e.g.
+        Re-Chord's "always claim"); returns the action played, or None."""
+        choose = getattr(self.table, "auto_action", None)
+        cur = self.state.current_player
+        if choose is None or cur is None or self.seats[cur]["kind"] != "human" or \
+                self.round_pending():
+            return None
+        action = choose(self.state.view(cur), prefs)
+        if action is None:
+            return None
+        self.state.apply(as_action(action))
+        return action
 
     # --- saving -------------------------------------------------------------------------------
     def to_save(self):

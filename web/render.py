@@ -152,8 +152,10 @@ def log_panel(ui):
 
 
 def screen_html(table, view, names, seats, ui):
-    """The game screen for one view; `ui` holds screen state (sorting, panels, pending, …)."""
-    status = table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
+    """The game screen for one view; `ui` holds screen state (sorting, panels, pending, …;
+    `status`: a line that replaces the table's own while a bot's turn is shown step by step)."""
+    status = ui.get("status") or \
+        table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
     return ('%s<main class="felt game-%s players-%d">%s%s%s%s</main>%s'
             % (topbar_html(table, view), table.GAME_ID, view["players"], table.table_html(view, names, seats, ui),
                status_html(status, ui), table.hand_html(view, ui), log_panel(ui),

@@ -124,7 +124,10 @@ def house_rule_html(game, house):
     if option is None:
         return '<li><span class="house">%s</span> %s</li>' % (t("ui.house_rule"),
                                                              t(house["msg"]))
-    state = t("ui.default_on") if option.default else t("ui.default_off")
+    if isinstance(option.default, bool):
+        state = t("ui.default_on") if option.default else t("ui.default_off")
+    else:
+        state = t("ui.default_value", value=option.default)
     return ('<li><span class="house">%s</span> %s <code>%s</code> (%s)</li>'
             % (t("ui.house_rule"), t(house["msg"]), escape(option.name), state))
 

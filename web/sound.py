@@ -1,7 +1,9 @@
-"""Taktvoll's sound: a soft synthesised tone per note, played through WebAudio.
+"""The page's sound, synthesised with WebAudio (nothing is downloaded): Taktvoll's soft tone per
+note, and Re-Chord's strum of a chord when a chord card is completed.
 
-The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, the settings text);
-only `play_note`, `play_row`, `stop` and the localStorage access touch the browser, importing
+The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, `strum_notes`, the
+settings text); only `play`, `play_note`, `play_row`, `play_strum`, `stop` and the localStorage
+access touch the browser, importing
 `pyscript.window` inside the function, so tests can import this module. The AudioContext is made
 on the first sound (which always follows a click or a key, as browsers require). The mute switch
 is kept in localStorage under "encore.settings" (a JSON object shared with other settings).
@@ -19,6 +21,10 @@ RELEASE = 0.08       # seconds, at the end of a note's sounding part
 LEGATO = 0.9         # share of its written length a note sounds
 LEAD = 0.04          # schedule this far ahead of the context's clock
 WAVE = "triangle"
+OPEN_STRINGS = (40, 45, 50, 55, 59, 64)   # MIDI notes of the open strings E2 A2 D3 G3 B3 E4
+STRUM_GAP = 0.035    # seconds between two strings of a strum
+STRUM_RING = 1.6     # seconds a strummed string rings
+STRUM_PEAK = 0.09    # loudness of each string (six of them sound together)
 STATE = {"ctx": None, "voices": [], "memory": None}   # memory: settings text without a browser
 
 
@@ -50,6 +56,24 @@ def envelope(start, duration, peak=PEAK):
     sound = max(duration * LEGATO, ATTACK + RELEASE + 0.01)
     return [(start, 0.0), (start + ATTACK, peak), (start + sound - RELEASE, peak * 0.7),
             (start + sound, 0.0)]
+
+
+def strum_notes(shape):
+    """A chord shape ('x32010', low E first) as [(frequency, start offset in seconds)]:
+    muted strings ('x') are silent, the others sound from low to high like a down-strum."""
+    out = []
+    for string, fret in enumerate(shape):
+        if fret in "xX":
+            continue
+        midi = OPEN_STRINGS[string] + int(fret, 36)
+        out.append((440.0 * 2 ** ((midi - 69) / 12), STRUM_GAP * len(out)))
+    return out
+
+
+def pluck_envelope(start, peak=STRUM_PEAK, ring=STRUM_RING):
+    """A plucked string's gain as [(time, gain)]: a quick attack, then a long decay."""
+    return [(start, 0.0), (start + 0.006, peak), (start + 0.25, peak * 0.45),
+            (start + ring, 0.0)]
 
 
 def muted_in(raw):
@@ -153,6 +177,47 @@ def stop():
         except Exception:   # noqa: BLE001 - an oscillator that already ended may refuse
             pass
     STATE["voices"] = []
+
+
+def _pluck(ctx, freq, start):
+    """Schedule one plucked string: a bright wave through a closing low-pass filter."""
+    osc, gain, lowpass = ctx.createOscillator(), ctx.createGain(), ctx.createBiquadFilter()
+    osc.type = "sawtooth"
+    osc.frequency.setValueAtTime(freq, start)
+    lowpass.type = "lowpass"
+    lowpass.frequency.setValueAtTime(min(4 * freq + 900, 6000), start)
+    lowpass.frequency.exponentialRampToValueAtTime(freq * 1.5 + 200, start + 0.6)
+    points = pluck_envelope(start)
+    gain.gain.setValueAtTime(0.0, start)
+    for t, g in points[1:]:
+        gain.gain.linearRampToValueAtTime(g, t)
+    osc.connect(lowpass)
+    lowpass.connect(gain)
+    gain.connect(ctx.destination)
+    osc.start(start)
+    osc.stop(points[-1][0] + 0.02)
+    STATE["voices"].append((osc, points[-1][0] + 0.02))
+
+
+def play_strum(shape):
+    """Strum a chord shape ('x32010') unless muted (Re-Chord: a chord card completed)."""
+    if is_muted():
+        return
+    ctx = _context()
+    if ctx is None:
+        return
+    now = ctx.currentTime
+    _prune(now)
+    for freq, offset in strum_notes(shape):
+        _pluck(ctx, freq, now + LEAD + offset)
+
+
+def play(item):
+    """Play what a table's `sounds(events)` asked for: ("strum", shape) or (position, value)."""
+    if item and item[0] == "strum":
+        play_strum(item[1])
+    else:
+        play_note(*item)
 
 
 def play_note(pos, value, bpm=BPM):

@@ -8,7 +8,7 @@ entry below. Modules are imported when a game first needs them, not at start-up.
 import importlib
 
 TABLES = {"take-a-chord": "table_take_a_chord", "take-bamboo": "table_take_bamboo",
-          "taktvoll": "table_taktvoll"}
+          "taktvoll": "table_taktvoll", "rechord": "table_rechord"}
 
 
 def table_for(game_id):

@@ -1,0 +1,739 @@
+"""Re-Chord's table: the fretboard in SVG, the supply, the bag and the chord deck, the score pad,
+your chord cards as chord diagrams, your secret song and genre, everyone's completed cards,
+Jim Bot's open row, and every action as a guided choice. See table_take_a_chord.py for the
+interface every table module offers; this one adds:
+
+    sounds(events)                          a strum for each chord card completed
+    auto_action(view, prefs)                the "always claim" preference
+    replay_steps(events, before, view, names)   Jim Bot's turn, one step at a time
+
+`pending` is the half-made choice: {"kind": k} (a supply pick chosen, now a lit space) or
+{"from": space} (Blue: the pick to move or swap chosen, now an empty space or another pick).
+A click on a space that is not lit still becomes the action it would mean, so the engine's
+refusal says why it cannot be (and nothing changes).
+
+Jim Bot's whole turn runs inside the engine during the person's move, so the page receives it
+as one batch of events. `replay_steps` cuts that batch into steps, each with the table as it was
+after that step (board, supply, bag, pad, his row…), rebuilt from the view before the batch and
+the events as the viewer may see them; `main.py` shows them one at a time at the bots' pause,
+and the table draws `ui["replay"]` (the steps and how many are shown) instead of the end state.
+"""
+
+import fretboard
+import render
+from fretboard import chord_svg, kind_name, pick_icon
+from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS, REQUIREMENTS,
+                                              SETLISTS, SONG_FAME, SONGS, SONGS_PER_SETLIST,
+                                              WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE,
+                                              card_label, chord_type, fret_of, fret_spaces,
+                                              space_name)
+from pygame_rules.games.rechord.log import event_lines
+from pygame_rules.messages import escape, text
+from render import modal, t
+
+GAME_ID = "rechord"
+ROUND = "round"
+DOWN = 7                          # face-down picks, as a type for Green's ability
+COLOURS = (WHITE, RED, BLUE, GREY, PURPLE, GREEN)
+# events that start a new step of Jim Bot's turn on screen (others join the step before)
+STEP_TYPES = frozenset(("turn", "jim_icon", "jim_plan", "place", "jim_ability", "move", "swap",
+                        "to_bag", "flip", "reveal", "claim", "jim_row", "jim_pass",
+                        "fret_scored"))
+SNAP_KEYS = ("board", "supply", "bag", "deck", "pad", "scored", "jim_row", "completed")
+
+
+# --- small helpers ------------------------------------------------------------------------------
+def legal(view):
+    """The legal actions of the view as tuples."""
+    return [tuple(a) for a in view["legal"]]
+
+
+def jim_name():
+    """Jim Bot's name."""
+    return text("ui.rc.jim")
+
+
+def guitarist_names(view, names):
+    """Every guitarist's name: the seats' names, and Jim Bot in a solo game."""
+    out = list(names)
+    if view["jim"] is not None:
+        out.append(jim_name())
+    return out
+
+
+def ability_kind(view):
+    """The kind whose ability is resolving (None outside an ability)."""
+    ab = view["ability"]
+    return ab["kind"] if ab and view["phase"] == "ability" else None
+
+
+def picks_up_supply(view):
+    """True when a supply pick is to be chosen now (a turn, or a White's ability)."""
+    return view["phase"] == "turn" or ability_kind(view) == WHITE
+
+
+def space_type(entry):
+    """The Green type of a board entry: its kind face up, DOWN face down, -1 for none."""
+    if entry is None:
+        return -1
+    return entry[0] if entry[1] else DOWN
+
+
+def song_title(song):
+    """A song's title: the rulebook's own for song 0, else '<setlist> song <n>'."""
+    if song == 0:
+        return text("ui.rc.song0_title")
+    setlist = text("rc.setlist." + SETLISTS[song // SONGS_PER_SETLIST][0])
+    return text("ui.rc.song_title", {"setlist": setlist, "number": song % SONGS_PER_SETLIST + 1})
+
+
+def song_band(song):
+    """A song's band ('' when it has none)."""
+    return text("ui.rc.song0_band") if song == 0 else ""
+
+
+def genre_name(colour):
+    """A genre's name ('Essence of Jazz (Purple)')."""
+    return text("rc.genre.%d" % colour)
+
+
+# --- clicks -------------------------------------------------------------------------------------
+def on_click(data, view, pending):
+    """Choose a supply pick or a Blue source (pending), or take the action a click means."""
+    name = data.get("action")
+    if name in ("bag", "chords", "skip", "done", "decline"):
+        return (name,), None
+    if name == "claim":
+        return ("claim", int(data["card"])), None
+    if name == "clear":
+        return ("clear", int(data["type"])), None
+    if name == "card":
+        card = int(data["card"])
+        return (("return", card) if view["phase"] == "return" else ("claim", card)), None
+    if name == "pick":
+        kind = int(data["kind"])
+        if pending and pending.get("kind") == kind:
+            return None, None
+        return None, {"kind": kind}
+    if name == "space":
+        return space_click(view, pending, int(data["space"]))
+    return None, pending
+
+
+def space_click(view, pending, sp):
+    """What a click on a space means now: (action or None, new pending)."""
+    phase, ab = view["phase"], view["ability"]
+    kind = ability_kind(view)
+    if picks_up_supply(view):
+        if pending and "kind" in pending:
+            return ("supply", pending["kind"], sp), None
+        return ("place", sp), None          # the engine says to choose a pick first
+    if phase == "bag_place":
+        return ("place", sp), None
+    if phase == "adjacent":
+        return ("remove", sp), None
+    if phase == "grey_move":
+        return ("move", ab["space"], sp), None
+    if kind == BLUE:
+        return blue_click(view, pending, sp)
+    if kind == GREEN:                       # a pick in the Green's fret: clear its type
+        at = ab["space"]
+        here = sp != at and fret_of(sp) == fret_of(at)
+        return ("clear", space_type(view["board"][sp]) if here else -1), None
+    simple = {RED: "remove", GREY: "flip", PURPLE: "reveal", WYLDE: "wylde"}
+    if kind in simple:
+        return (simple[kind], sp), None
+    return ("place", sp), None              # claim window, chord cards: the engine explains
+
+
+def blue_click(view, pending, sp):
+    """Blue: first the pick to move or swap, then an empty space (move) or a pick (swap)."""
+    acts = legal(view)
+    src = (pending or {}).get("from")
+    if src is None:
+        if any(a[0] in ("move", "swap") and a[1] == sp or a[0] == "swap" and a[2] == sp
+               for a in acts):
+            return None, {"from": sp}
+        return ("swap", sp, sp), None       # not a pick Blue may take: the engine says why
+    if sp == src:
+        return None, None
+    if view["board"][sp] is None:
+        return ("move", src, sp), None
+    return ("swap", min(src, sp), max(src, sp)), None
+
+
+def lit_spaces(view, pending):
+    """The spaces a click may choose now (the legal targets of the pending step)."""
+    if not render.is_my_turn(view):
+        return set()
+    acts, phase = legal(view), view["phase"]
+    pending = pending or {}
+    kind = ability_kind(view)
+    if phase == "claim":
+        return set()
+    if picks_up_supply(view):
+        if "kind" not in pending:
+            return set()
+        return {a[2] for a in acts if a[0] == "supply" and a[1] == pending["kind"]}
+    if phase == "bag_place":
+        return {a[1] for a in acts if a[0] == "place"}
+    if phase == "adjacent":
+        return {a[1] for a in acts if a[0] == "remove"}
+    if phase == "grey_move":
+        return {a[2] for a in acts if a[0] == "move"}
+    if kind == BLUE:
+        src = pending.get("from")
+        if src is None:
+            return {a[1] for a in acts if a[0] in ("move", "swap")} | \
+                {a[2] for a in acts if a[0] == "swap"}
+        return {a[2] for a in acts if a[0] == "move" and a[1] == src} | \
+            {b if a == src else a for _, a, b in (x for x in acts if x[0] == "swap")
+             if src in (a, b)}
+    if kind == GREEN:
+        types = {a[1] for a in acts if a[0] == "clear"}
+        at = view["ability"]["space"]
+        return {sp for sp in fret_spaces(fret_of(at))
+                if sp != at and space_type(view["board"][sp]) in types}
+    targets = {RED: "remove", GREY: "flip", PURPLE: "reveal", WYLDE: "wylde"}
+    if kind in targets:
+        return {a[1] for a in acts if a[0] == targets[kind]}
+    return set()
+
+
+def board_marks(view, pending, replay_spaces=()):
+    """CSS marks per space: lit targets (others dimmed), the resolving pick, a Blue's chosen
+    pick, the spaces of satisfied cards in a claim window, what Jim Bot's step touched."""
+    marks = {}
+
+    def add(sp, mark):
+        """Mark one space."""
+        marks.setdefault(sp, set()).add(mark)
+
+    lit = lit_spaces(view, pending)
+    source = view["ability"]["space"] if view["ability"] and render.is_my_turn(view) else None
+    for sp in range(30):
+        add(sp, "lit" if sp in lit else ("dim" if lit and sp != source else "plain"))
+    if source is not None:
+        add(source, "source")
+    if pending and "from" in pending:
+        add(pending["from"], "from")
+    if view["phase"] == "claim" and render.is_my_turn(view):
+        for a in legal(view):
+            if a[0] == "claim":
+                for sp, _ in REQUIREMENTS[a[1]]:
+                    add(sp, "need")
+    for sp in replay_spaces:
+        add(sp, "touched")
+    return marks
+
+
+# --- the board, the supply, the pad ------------------------------------------------------------
+def supply_html(view, pending):
+    """The supply's face-up picks (buttons when one is to be chosen), the bag, the deck."""
+    choosing = render.is_my_turn(view) and picks_up_supply(view)
+    chosen = (pending or {}).get("kind")
+    kinds = {a[1] for a in legal(view) if a[0] == "supply"} if choosing else set()
+    picks = []
+    for i, k in enumerate(view["supply"]):
+        if choosing:
+            ok = k in kinds
+            cls = "rc-pick" + (" playable" if ok else " dimmed") + \
+                (" chosen" if k == chosen else "")
+            label = text("ui.rc.supply_pick_choose" if ok else "ui.rc.supply_pick",
+                         {"kind": kind_name(k)})
+            picks.append('<button type="button" class="%s" data-action="pick" data-kind="%d" '
+                         'data-key="pick-%d-%d" aria-label="%s" aria-pressed="%s">%s</button>'
+                         % (cls, k, k, i, escape(label), "true" if k == chosen else "false",
+                            pick_icon(k)))
+        else:
+            picks.append('<span class="rc-pick" role="img" aria-label="%s">%s</span>'
+                         % (t("ui.rc.supply_pick", kind=kind_name(k)), pick_icon(k)))
+    if not picks:
+        picks.append('<span class="rc-empty">%s</span>' % t("ui.rc.supply_empty"))
+    return ('<section class="rc-supply" aria-label="%s"><h3>%s</h3><div class="rc-picks">%s'
+            '</div></section><section class="rc-stock"><p class="rc-bag">%s %s</p>'
+            '<p class="rc-deck">%s</p></section>'
+            % (t("ui.rc.supply"), t("ui.rc.supply"), "".join(picks), pick_icon(None, False),
+               t("ui.rc.bag_count", count=view["bag"]), t("ui.rc.deck_count", count=view["deck"])))
+
+
+def pad_html(view):
+    """The public score pad: 6 genres × 5 frets, scored columns filled, your genre marked."""
+    mine = set(view["genres"])
+    head = "".join('<th scope="col" class="%s">%s</th>'
+                   % ("scored" if view["scored"][f] else "", t("ui.rc.pad_fret", fret=f + 1))
+                   for f in range(FRETS))
+    rows = []
+    for c in COLOURS:
+        cells = "".join('<td class="%s">%s</td>' % ("scored" if view["scored"][f] else "",
+                                                    view["pad"][c][f] if view["scored"][f]
+                                                    else "·")
+                        for f in range(FRETS))
+        you = ' <span class="badge">%s</span>' % t("ui.rc.yours") if c in mine else ""
+        rows.append('<tr class="%s"><th scope="row">%s %s%s</th>%s<td class="total">%d</td>'
+                    '</tr>' % ("mine" if c in mine else "", pick_icon(c), escape(genre_name(c)),
+                               you, cells, sum(view["pad"][c])))
+    mode = view["options"].get("lead_scoring", "whole_board")
+    return ('<section class="rc-pad" aria-label="%s"><h3>%s</h3><table class="scores pad">'
+            '<thead><tr><th scope="col">%s</th>%s<th scope="col">%s</th></tr></thead>'
+            '<tbody>%s</tbody></table><p class="rc-note">%s</p></section>'
+            % (t("ui.rc.pad"), t("ui.rc.pad"), t("ui.rc.pad_genre"), head, t("ui.col_total"),
+               "".join(rows), t("ui.rc.pad_note." + mode)))
+
+
+def board_html(view, pending, replay_spaces=(), fresh=(), narrow=False):
+    """The fretboard with its marks (standing up on a narrow screen)."""
+    return ('<div class="rc-board">%s</div>'
+            % fretboard.board_svg(view["board"], view["scored"],
+                                  board_marks(view, pending, replay_spaces), fresh, narrow))
+
+
+# --- seats ---------------------------------------------------------------------------------------
+def completed_html(cards):
+    """A guitarist's completed chord cards, small and public."""
+    if not cards:
+        return '<p class="rc-none">%s</p>' % t("ui.rc.no_completed")
+    return '<div class="rc-done">%s</div>' % "".join(chord_svg(c, "mini") for c in cards)
+
+
+def seat_panel(view, seat, names, seats, where):
+    """A guitarist's panel: name, human/bot/automa, chord cards in hand, completed cards."""
+    everyone = guitarist_names(view, names)
+    is_jim = seat == view["jim"]
+    kind = t("ui.rc.automa", level=text("rc.difficulty." + view["difficulty"])) if is_jim \
+        else render.bot_or_human(seats[seat])
+    marks = []
+    if seat == view["active"] and not view["is_over"]:
+        marks.append('<span class="badge turn">%s</span>' % t("ui.rc.their_turn"))
+    if seat == view["current_player"] and seat != view["active"]:
+        marks.append('<span class="badge turn">%s</span>' % t("ui.rc.to_claim"))
+    if view["final"]:
+        stats = t("ui.rc.seat_final", chords=view["final"][seat]["chords"],
+                  total=view["final"][seat]["total"])
+    elif is_jim:
+        stats = t("ui.rc.jim_stats", icons=view["icons_left"])
+    else:
+        stats = t("ui.rc.seat_stats", cards=view["hand_sizes"][seat], fame=view["scores"][seat])
+    glow = seat == view["current_player"] or (seat == view["active"] and
+                                              view["current_player"] is None and
+                                              not view["is_over"])
+    return ('<section class="seat seat-%s rc-seat%s" data-seat="%d" aria-label="%s"><div>'
+            '<h3>%s <small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p>%s'
+            '</div>%s</section>'
+            % (where, " active" if glow else "", seat, escape(everyone[seat]),
+               escape(everyone[seat]), kind, "".join(marks), stats,
+               completed_html(view["completed"][seat]), jim_row_html(view) if is_jim else ""))
+
+
+def jim_row_html(view):
+    """Solo: Jim Bot's open row of chord cards (public) and the icon he turned last."""
+    row = "".join(chord_svg(c, "row") for c in view["jim_row"]) or \
+        '<p class="rc-none">%s</p>' % t("ui.rc.no_cards")
+    icon = view["icon"]
+    icon_line = ""
+    if icon is not None:
+        what = text("ui.rc.icon_bag") if icon < 0 else kind_name(icon)
+        icon_line = '<p class="rc-icon">%s</p>' % t("ui.rc.last_icon", icon=what)
+    return ('<div class="rc-jim-row" aria-label="%s"><h4>%s</h4><div class="rc-row-cards">%s'
+            '</div>%s</div>' % (t("ui.rc.jim_row"), t("ui.rc.jim_row"), row, icon_line))
+
+
+def jim_html(replay):
+    """Solo: Jim Bot's turn step by step (the steps shown so far, the current one lit), and
+    once it is over, his last moves."""
+    if not replay or not replay.get("steps"):
+        return ""
+    items = []
+    shown = replay["shown"] if not replay.get("done") else len(replay["steps"])
+    for i, step in enumerate(replay["steps"][:shown]):
+        now = not replay.get("done") and i == shown - 1
+        items.append('<li class="%s">%s</li>' % ("now" if now else "",
+                                                 escape(" ".join(step["lines"]))))
+    title = "ui.rc.jim_turn" if not replay.get("done") else "ui.rc.jim_last"
+    return ('<section class="rc-jim rc-steps" aria-live="polite" aria-label="%s"><h4>%s</h4>'
+            '<ol>%s</ol></section>' % (t(title), t(title), "".join(items)))
+
+
+# --- replaying Jim Bot's turn ------------------------------------------------------------------
+def snapshot(view):
+    """The parts of a view that Jim Bot's steps change, copied."""
+    return {"board": [list(e) if e is not None else None for e in view["board"]],
+            "supply": list(view["supply"]), "bag": view["bag"], "deck": view["deck"],
+            "pad": [list(r) for r in view["pad"]], "scored": list(view["scored"]),
+            "jim_row": list(view["jim_row"]),
+            "completed": [list(c) for c in view["completed"]]}
+
+
+def apply_event(snap, e, jim):
+    """Carry one event (as the viewer may see it) into a snapshot."""
+    etype, board = e["type"], snap["board"]
+    if etype == "place":
+        board[e["space"]] = [e.get("kind"), 1 if e["up"] else 0]
+        if e["up"] and e["kind"] in snap["supply"]:
+            snap["supply"].remove(e["kind"])
+        elif not e["up"] and e["seat"] == jim:
+            snap["bag"] -= 1                  # his bag pick has no bag_draw event
+    elif etype == "bag_draw":
+        snap["bag"] = e["bag"]
+    elif etype == "to_bag":
+        board[e["space"]] = None
+        snap["bag"] += 1
+    elif etype == "move":
+        board[e["to"]], board[e["space"]] = board[e["space"]], None
+    elif etype == "swap":
+        board[e["to"]], board[e["space"]] = board[e["space"]], board[e["to"]]
+    elif etype == "flip":
+        board[e["space"]] = [e["kind"], 0]
+    elif etype == "reveal":
+        board[e["space"]] = [e["kind"], 1]
+    elif etype == "turn":
+        snap["supply"], snap["bag"] = sorted(e["supply"]), e["bag"]
+    elif etype == "claim":
+        snap["completed"][e["seat"]].append(e["card"])
+        if e["seat"] == jim and e["card"] in snap["jim_row"]:
+            snap["jim_row"].remove(e["card"])
+    elif etype == "jim_row":
+        snap["jim_row"] = sorted(snap["jim_row"] + list(e["cards"]))
+        snap["deck"] = e["deck"]
+    elif etype == "chords":
+        snap["deck"] = e["deck"]
+    elif etype == "return":
+        snap["deck"] += 1
+    elif etype == "fret_scored":
+        for c, points in enumerate(e["column"]):
+            snap["pad"][c][e["fret"] - 1] = points
+        snap["scored"][e["fret"] - 1] = True
+
+
+def touched(e):
+    """The spaces an event touched (to light them while it is shown)."""
+    etype = e["type"]
+    if etype in ("place", "to_bag", "flip", "reveal", "jim_plan", "jim_ability"):
+        return [e["space"]]
+    if etype in ("move", "swap"):
+        return [e["space"], e["to"]]
+    if etype == "claim":
+        return list(e.get("spaces") or ())
+    if etype == "fret_scored":
+        return list(fret_spaces(e["fret"]))
+    return []
+
+
+def replay_steps(events, before, view, names):
+    """Jim Bot's part of a batch of new events, cut into steps to show one at a time.
+
+    `before` is the view the screen showed before the batch (None: nothing to start from).
+    Each step is {"events", "lines", "status", "spaces", "snap"}; the steps cover a suffix of
+    `events` (from Jim Bot's first event on), so the events before them can be heard at once.
+    """
+    jim = view["jim"]
+    if jim is None or before is None or not events:
+        return []
+    start = next((i for i, e in enumerate(events) if e.get("seat") == jim), None)
+    if start is None:
+        return []
+    snap = snapshot(before)
+    for e in events[:start]:
+        apply_event(snap, e, jim)
+    steps = []
+    for e in events[start:]:
+        if e["type"] in STEP_TYPES or not steps:
+            steps.append({"events": [], "spaces": [], "lines": []})
+        step = steps[-1]
+        apply_event(snap, e, jim)
+        step["events"].append(e)
+        step["spaces"] += touched(e)
+        step["lines"] += event_lines(e, names)
+        step["snap"] = snapshot(snap)
+    for i, step in enumerate(steps):
+        step["status"] = text("ui.rc.replay_status", {"name": jim_name(), "step": i + 1,
+                                                      "steps": len(steps),
+                                                      "what": " ".join(step["lines"])})
+    return steps
+
+
+def replaying(ui):
+    """The replay in progress in `ui` (None when there is none or it is over)."""
+    replay = ui.get("replay")
+    return replay if replay and not replay.get("done") and replay.get("shown") else None
+
+
+def shown_view(view, replay):
+    """The view as the table looked after the replay's current step (nothing to choose)."""
+    step = replay["steps"][replay["shown"] - 1]
+    out = dict(view, **step["snap"])
+    first = step["events"][0]
+    mover = first["seat"] if first["type"] == "turn" else view["jim"]
+    out.update(legal=[], ability=None, phase="replay", current_player=None, claimable=[],
+               active=mover, is_over=False)
+    return out
+
+
+# --- the table ----------------------------------------------------------------------------------
+def table_html(view, names, seats, ui):
+    """The seats around the table and the centre: board, supply, pad, Jim Bot's row."""
+    replay = replaying(ui)
+    spaces, fresh = (), ()
+    if replay:
+        step = replay["steps"][replay["shown"] - 1]
+        spaces = step["spaces"]
+        fresh = [e["fret"] for e in step["events"] if e["type"] == "fret_scored"]
+        view = shown_view(view, replay)
+    pending = ui.get("pending")
+    where = render.seat_spots(view["guitarists"], view["seat"])
+    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    jim = jim_html(ui.get("replay")) if view["jim"] is not None else ""
+    return ('%s<div class="centre rc-centre">%s<div class="rc-side">%s</div>'
+            '<div class="rc-strip">%s%s</div></div>'
+            % (panels, board_html(view, pending, spaces, fresh, ui.get("narrow")),
+               supply_html(view, pending),
+               pad_html(view), jim))
+
+
+# --- the hand: your cards, song and genre, and the step's controls ----------------------------
+def song_html(view):
+    """Your secret song: title, its four chords (ticked once completed) and its fame."""
+    song = view["song"]
+    if song is None:
+        return ""
+    done = {chord_type(c) for c in view["completed"][view["seat"]]}
+    chords = "".join('<li class="%s">%s%s</li>'
+                     % ("done" if ct in done else "", escape(CHORD_NAMES[ct]),
+                        " ✓" if ct in done else "")
+                     for ct in SONGS[song])
+    band = song_band(song)
+    title = t("ui.rc.song_by", title=song_title(song), band=band) if band else \
+        t("ui.rc.song_plain", title=song_title(song))
+    return ('<section class="rc-song" aria-label="%s"><h3>%s</h3><p class="rc-song-title">%s'
+            '</p><ul class="rc-song-chords">%s</ul><p class="rc-note">%s</p></section>'
+            % (t("ui.rc.your_song"), t("ui.rc.your_song"), title, chords,
+               t("ui.rc.song_fame", fame=SONG_FAME)))
+
+
+def genre_html(view):
+    """Your secret genre colour(s)."""
+    if not view["genres"]:
+        return ""
+    items = "".join('<li>%s %s</li>' % (pick_icon(c), escape(genre_name(c)))
+                    for c in view["genres"])
+    hint = '<p class="rc-note">%s</p>' % t("ui.rc.genre_solo") if view["jim"] is not None \
+        else ""
+    return ('<section class="rc-genre" aria-label="%s"><h3>%s</h3><ul>%s</ul>%s</section>'
+            % (t("ui.rc.your_genre"), t("ui.rc.your_genre"), items, hint))
+
+
+def hand_html(view, ui):
+    """Your chord cards as diagrams (satisfied ones lit), your song and genre, and the step's
+    controls (or, while Jim Bot's turn is shown, a button to see it all at once)."""
+    if view["seat"] is None:
+        return ""
+    replay = replaying(ui)
+    mine = render.is_my_turn(view) and not replay
+    phase, kind_now = view["phase"], ability_kind(view)
+    claimable = set(view["claimable"])
+    buttons = []
+    for c in view["hand"]:
+        choosing = mine and phase in ("return", "claim")
+        ok = choosing and (phase == "return" or ("claim", c) in legal(view))
+        cls = (" playable" if ok else (" dimmed" if choosing else "")) + \
+            (" claimable" if c in claimable else "")
+        if c in claimable:
+            msg = "ui.rc.card_claimable"
+        elif mine and phase == "return":
+            msg = "ui.rc.card_return"
+        else:
+            msg = "ui.rc.card"
+        label = text(msg, {"card": fretboard.chord_words(c)})
+        song = view["song"]
+        in_song = song is not None and chord_type(c) in SONGS[song]
+        buttons.append('<button type="button" class="hand-card rc-card%s" data-action="card" '
+                       'data-card="%d" data-key="card-%d" aria-label="%s">%s%s</button>'
+                       % (cls, c, c, escape(label), chord_svg(c),
+                          '<span class="rc-in-song">%s</span>' % t("ui.rc.in_song")
+                          if in_song else ""))
+    if not buttons:
+        buttons.append('<p class="rc-none">%s</p>' % t("ui.rc.no_cards"))
+    if replay:
+        controls = ('<div class="decision"><button type="button" class="primary" '
+                    'data-action="replay-skip" data-key="replay-skip">%s</button></div>'
+                    % t("ui.rc.replay_skip"))
+    else:
+        controls = controls_html(view, ui.get("pending")) if mine else ""
+    step = "replay" if replay else (phase if kind_now is None else "ability_" + KINDS[kind_now])
+    return ('<section class="hand-area rc-hand-area" aria-label="%s" data-phase="%s">%s'
+            '<div class="rc-mine"><div class="rc-cards"><h2 class="hand-title">%s</h2>'
+            '<div class="hand">%s</div></div><div class="rc-secret">%s%s</div></div></section>'
+            % (t("ui.rc.your_cards"), step if mine or replay else "wait", controls,
+               t("ui.rc.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
+
+
+def button(action, label, primary=False, extra=""):
+    """A decision button."""
+    return ('<button type="button" class="choice%s" data-action="%s" data-key="do-%s"%s>%s'
+            '</button>' % (" primary" if primary else "", action, action, extra, label))
+
+
+def controls_html(view, pending):
+    """The buttons of the step to take now (the board and the supply take the rest)."""
+    acts, phase = legal(view), view["phase"]
+    kind = ability_kind(view)
+    out = []
+    if phase == "claim":
+        return claim_html(view)
+    if picks_up_supply(view) and pending and "kind" in pending:
+        out.append('<p>%s</p>' % t("ui.rc.pending_pick", kind=kind_name(pending["kind"])))
+        out.append(button("cancel", t("ui.cancel")))
+    if kind == BLUE and pending and "from" in pending:
+        out.append('<p>%s</p>' % t("ui.rc.pending_from", space=space_name(pending["from"])))
+        out.append(button("cancel", t("ui.cancel")))
+    if phase == "turn":
+        if ("bag",) in acts:
+            out.append(button("bag", t("ui.rc.do_bag")))
+        out.append(button("chords", t("ui.rc.do_chords", count=view["deck"])))
+    if phase == "bag_place" and view["drawn"] is not None:
+        out.append('<p class="rc-drawn">%s %s</p>'
+                   % (pick_icon(None, False, view["drawn"]),
+                      t("ui.rc.drawn", kind=kind_name(view["drawn"]))))
+    if kind == GREEN:
+        for a in acts:
+            if a[0] == "clear":
+                what = text("rc.type.down") if a[1] == DOWN else \
+                    text("ui.rc.type_kind", {"kind": kind_name(a[1])})
+                icon = pick_icon(None, False) if a[1] == DOWN else pick_icon(a[1])
+                out.append(button("clear", icon + t("ui.rc.do_clear", what=what,
+                                                     fret=fret_of(view["ability"]["space"])),
+                                  extra=' data-type="%d"' % a[1]))
+    if phase == "return":
+        if ("done",) in acts:
+            out.append(button("done", t("ui.rc.do_done"), primary=True))
+        else:
+            out.append('<p>%s</p>' % t("ui.rc.return_hint", count=len(view["hand"]) - 3))
+    if ("skip",) in acts:
+        key = "ui.rc.skip." + (phase if phase in ("adjacent", "grey_move") else
+                               "ability_" + KINDS[kind])
+        out.append(button("skip", t(key)))
+    return '<div class="decision rc-decision">%s</div>' % "".join(out) if out else ""
+
+
+def claim_html(view):
+    """The claim window: the satisfied cards, Claim for each, or Not now."""
+    cards = [a[1] for a in legal(view) if a[0] == "claim"]
+    buttons = "".join('<button type="button" class="choice primary" data-action="claim" '
+                      'data-card="%d" data-key="claim-%d">%s</button>'
+                      % (c, c, t("ui.rc.do_claim", card=card_label(c))) for c in cards)
+    return ('<div class="decision rc-claim" role="group" aria-label="%s"><p>%s</p>%s%s</div>'
+            % (t("ui.rc.claim_title"), t("ui.rc.claim_prompt",
+                                         cards=", ".join(card_label(c) for c in cards)),
+               buttons, button("decline", t("ui.rc.do_decline"))))
+
+
+# --- words --------------------------------------------------------------------------------------
+def where_text(view):
+    """The setlist and how far the game is, for the top bar."""
+    return text("ui.rc.where", {"setlist": text("rc.setlist." + view["setlist"]),
+                                "scored": sum(view["scored"]), "frets": FRETS,
+                                "bag": view["bag"]})
+
+
+def status_text(view, names, viewer, curtain, pending=None):
+    """What must happen now, in words."""
+    common = render.common_status(view, names, viewer, curtain)
+    if common is not None:
+        return common
+    me, phase = names[view["current_player"]], view["phase"]
+    kind = ability_kind(view)
+    where = space_name(view["ability"]["space"]) if view["ability"] else ""
+    if phase == "claim":
+        cards = [card_label(a[1]) for a in legal(view) if a[0] == "claim"]
+        return text("ui.rc.status.claim", {"name": me, "cards": ", ".join(cards)})
+    if picks_up_supply(view) and pending and "kind" in pending:
+        return text("ui.rc.status.place", {"name": me, "kind": kind_name(pending["kind"])})
+    if kind == BLUE and pending and "from" in pending:
+        return text("ui.rc.status.blue_from", {"name": me, "space": space_name(pending["from"])})
+    if phase == "bag_place":
+        return text("ui.rc.status.bag_place", {"name": me, "kind": kind_name(view["drawn"])})
+    if kind is not None:
+        return text("ui.rc.status." + "ability_" + KINDS[kind],
+                    {"name": me, "space": where, "fret": fret_of(view["ability"]["space"])})
+    if phase in ("adjacent", "grey_move", "return", "turn"):
+        return text("ui.rc.status." + phase, {"name": me, "space": where})
+    return text("ui.status_other", {"name": me})
+
+
+def log_lines(events, names):
+    """The game log in words from the seat's events, oldest first."""
+    return render.log_lines(events, names, event_lines)
+
+
+def continue_line(view):
+    """The start screen's offer to resume."""
+    return "ui.continue_rc", {"scored": sum(view["scored"]), "frets": FRETS}
+
+
+def sounds(events):
+    """A strum of the chord for each chord card completed."""
+    return [("strum", CHORDS[e["card"]][2]) for e in events if e["type"] == "claim"]
+
+
+def auto_action(view, prefs):
+    """The "always claim" preference: claim a satisfied card as soon as the window opens."""
+    if not prefs.get("always_claim", True) or view["phase"] != "claim":
+        return None
+    claims = [a for a in legal(view) if a[0] == "claim"]
+    return claims[0] if claims else None
+
+
+PANELS = {}
+
+
+def rounds_scored(view):
+    """Re-Chord has no rounds to pause between (the pad on the table shows each fret)."""
+    return 0
+
+
+def round_modal(view, names, number):
+    """Never shown (no rounds)."""
+    return ""
+
+
+def final_modal(view, names, end_event):
+    """The end: each guitarist's chords, song and genre, the total, and who won."""
+    final = view["final"] or []
+    everyone = guitarist_names(view, names)
+    winners = set(view["winners"])
+    head = "".join('<th scope="col">%s</th>' % t(k) for k in (
+        "ui.col_player", "ui.rc.col_genre", "ui.rc.col_song", "ui.rc.col_chords",
+        "ui.rc.col_song_fame", "ui.rc.col_genre_fame", "ui.col_total"))
+    rows = []
+    for row in final:
+        seat = row["seat"]
+        song = row.get("song_id")
+        song_cell = t("ui.rc.no_song") if song is None else escape(
+            song_title(song) + " · " + " ".join(CHORD_NAMES[c] for c in SONGS[song]))
+        genres = ", ".join(escape(genre_name(c)) for c in row.get("genres") or ())
+        star = " ★" if seat in winners else ""
+        rows.append('<tr class="%s"><th scope="row">%s%s</th><td class="left">%s</td>'
+                    '<td class="left">%s</td><td>%s</td><td>%d</td><td>%d</td>'
+                    '<td class="total">%d</td></tr>'
+                    % ("winner" if seat in winners else "", escape(everyone[seat]), star,
+                       genres, song_cell,
+                       t("ui.rc.chords_cell", fame=row["chords"], cards=row["cards"]),
+                       row["song"], row["genre"], row["total"]))
+    headline = result_line(view, everyone)
+    explain = event_lines(end_event, names)[-1:] if end_event else []
+    body = ('<p class="winners">%s</p><p>%s</p><table class="scores rc-final"><thead><tr>%s'
+            '</tr></thead><tbody>%s</tbody></table>%s'
+            % (escape(headline), escape(" ".join(explain)), head, "".join(rows),
+               pad_html(dict(view, genres=[]))))
+    return modal("final", t("ui.game_over"), body,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+
+
+def result_line(view, everyone):
+    """Solo: you beat Jim Bot, or Jim Bot wins; else the winner(s)."""
+    if view["jim"] is not None:
+        return text("ui.rc.solo_win" if view["winners"] else "ui.rc.solo_loss",
+                    {"name": everyone[0], "jim": jim_name()})
+    winners = [everyone[s] for s in view["winners"]]
+    msg = "ui.rc.winner" if len(winners) == 1 else "ui.rc.winners"
+    return text(msg, {"names": ", ".join(winners)})
