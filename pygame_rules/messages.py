@@ -362,6 +362,7 @@ CATALOGUE = {
         "ui.house_rules_head": "Our house rules",
         "ui.default_on": "on by default",
         "ui.default_off": "off by default",
+        "ui.default_value": "default: {value}",
         "ui.rules": "Rules",
         "ui.settings": "Settings",
         "ui.bot_pause": "Bots' pause",
@@ -615,6 +616,7 @@ CATALOGUE = {
         "cli.legal_row": "  {number}) {card}",
         "cli.bad_number": "Choose a number from 1 to {max}.",
         "cli.echo": "{text}",
+        "cli.arg.option": "a game option as NAME=VALUE, e.g. difficulty=touring for Re-Chord's Jim Bot; may be repeated",
         # command line: score tables and the result
         "cli.venue_table": "Venue {venue} scores:",
         "cli.venue_table_row": "  {name:<18} {tricks:>6} {spotlight:>9} {improvisations:>6} {chart:>6} {bonus:>6} {score:>6} {total:>6}",

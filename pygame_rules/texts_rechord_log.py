@@ -81,7 +81,6 @@ EN = {
     "rc.ev.jim_row": "Jim Bot refills his open row with {cards} ({deck} left in the chord deck).",
     "rc.ev.jim_row_empty": "Jim Bot cannot refill his open row: the chord deck is empty.",
     # --- the command line (every game) ------------------------------------------------------
-    "cli.arg.option": "a game option as NAME=VALUE, e.g. difficulty=touring for Re-Chord's Jim Bot; may be repeated",
     # --- the terminal -----------------------------------------------------------------------
     "rc.cli.help": "Type the number beside a choice; several numbers on one line answer the next questions too (\"1 5\": the first pick, then the fifth space). Words work too: bag, chords, skip, done, decline, or a space such as A3 (strings E A D G B e, low to high; frets 1 to 5). q quits.",
     "rc.cli.prompt": "{name}, your choice (number, ? for help): ",

@@ -3,7 +3,6 @@
 EN = {
     "ui.blurb.rechord": "Place guitar picks on a fretboard to complete chord cards; 1–5 players, solo against Jim Bot.",
     "ui.continue_rc": "Continue: {title}, {scored} of {frets} frets scored",
-    "ui.default_value": "default: {value}",
     "ui.always_claim": "Always claim a chord card as soon as the board matches it (Re-Chord)",
     # --- picks and spaces --------------------------------------------------------------------
     "ui.rc.letter.white": "W",
