@@ -13,6 +13,7 @@ import random
 
 from .core import GAMES, SetupError
 from .games.take_a_chord import bots as _take_a_chord
+from .games.rechord import bots as _rechord
 from .games.take_bamboo import bots as _take_bamboo
 from .games.taktvoll import bots as _taktvoll
 from .messages import text
@@ -37,12 +38,14 @@ BOTS = {
     "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
     "take-bamboo": {"random": _take_bamboo.choose_random, "heuristic": _take_bamboo.choose},
     "taktvoll": {"random": _taktvoll.choose_random, "heuristic": _taktvoll.choose},
+    "rechord": {"random": _rechord.choose_random, "heuristic": _rechord.choose},
 }
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
     "take-bamboo": {"random": "take.bot.random", "heuristic": "take.bot.heuristic"},
     "taktvoll": {"random": "tak.bot.random", "heuristic": "tak.bot.heuristic"},
+    "rechord": {"random": "rc.bot.random", "heuristic": "rc.bot.heuristic"},
 }
 
 

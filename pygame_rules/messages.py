@@ -653,8 +653,8 @@ CATALOGUE = {
 
 def _merge():
     """Add the games' parts of the catalogue kept in their own modules."""
-    from . import texts_rechord, texts_rechord_log, texts_rechord_page
-    for part in (texts_rechord, texts_rechord_log, texts_rechord_page):
+    from . import texts_rechord, texts_rechord_bot, texts_rechord_log, texts_rechord_page
+    for part in (texts_rechord, texts_rechord_log, texts_rechord_page, texts_rechord_bot):
         CATALOGUE["en"].update(part.EN)
 
 
