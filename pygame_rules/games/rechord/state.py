@@ -929,10 +929,10 @@ class ReChordState(GameState):
         s._clone_base(self, keep_events)
         for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
                      "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "songs", "genres", "final", "ok"):
+                     "current_player", "setlist", "size", "final", "ok"):
             setattr(s, name, getattr(self, name))
         for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
-                     "declined", "icons", "rigged"):
+                     "declined", "icons", "rigged", "songs", "genres"):
             setattr(s, name, getattr(self, name)[:])
         s.hands = [h[:] for h in self.hands]
         s.completed = [c[:] for c in self.completed]
