@@ -60,7 +60,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size", "ok")
+                 "setlist", "size", "ok", "occ")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -71,7 +71,7 @@ class ReChordState(GameState):
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
-        s.board, s.face, s.ok = [EMPTY] * SPACES, [EMPTY] * SPACES, 0
+        s.board, s.face, s.ok, s.occ = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -164,6 +164,7 @@ class ReChordState(GameState):
         """What a space shows; `ok` keeps one bit per (space, colour) a face-up pick matches."""
         self.face[sp] = face
         self.ok = self.ok & ~(63 << 6 * sp) | (MATCHES[face] << 6 * sp)
+        self.occ = self.occ & ~(1 << sp) if face == EMPTY else self.occ | (1 << sp)
 
     def _flip_down(self, sp, seat):
         """Grey hides a pick in place; everyone saw its colour (HR-16)."""
@@ -216,7 +217,7 @@ class ReChordState(GameState):
 
     def filled(self, fret):
         """Are all six spaces of a fret occupied (any pick, any facing)?"""
-        return EMPTY not in self.face[6 * fret - 6:6 * fret]
+        return self.occ >> (6 * fret - 6) & 63 == 63
 
     # --- legality -----------------------------------------------------------------------------
     def _legal_actions(self):
@@ -426,8 +427,9 @@ class ReChordState(GameState):
         new = [self._draw_pick("supply") for _ in range(min(need, len(self.bag)))]
         self.supply += new
         self.placed = False
-        self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
-                  supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
+        if self.events is not None:
+            self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
+                      supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
         if self.active == self.jim:
             self.phase, self.jim_next = "jim", ("start",)
         else:
@@ -607,7 +609,7 @@ class ReChordState(GameState):
     def _step_end(self):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
         for f in range(1, 6):
-            if not self.scored[f - 1] and self.filled(f):
+            if self.occ >> (6 * f - 6) & 63 == 63 and not self.scored[f - 1]:
                 self._lead_guitar(f)
         self.turns += 1
         self.idle = 0 if self.placed else self.idle + 1
@@ -786,13 +788,13 @@ class ReChordState(GameState):
 
     def app_space(self):
         """Automa Pick Placement: the first empty space of the fullest fret with room."""
-        best = None
-        for f in range(1, 6):
-            spaces = fret_spaces(f)
-            empty = [sp for sp in spaces if self.face[sp] == EMPTY]
-            if empty and (best is None or 6 - len(empty) > best[0]):
-                best = (6 - len(empty), empty[0])
-        return None if best is None else best[1]
+        best, most = None, -1
+        for f in range(5):
+            used = self.occ >> (6 * f) & 63
+            if used != 63 and used.bit_count() > most:
+                most = used.bit_count()
+                best = 6 * f + (~used & (used + 1)).bit_length() - 1     # lowest empty string
+        return best
 
     def _scan(self, want, skip=None):
         """The first space in scan order whose face is `want` (not `skip`)."""
@@ -929,7 +931,7 @@ class ReChordState(GameState):
         s._clone_base(self, keep_events)
         for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
                      "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "final", "ok"):
+                     "current_player", "setlist", "size", "final", "ok", "occ"):
             setattr(s, name, getattr(self, name))
         for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
                      "declined", "icons", "rigged", "songs", "genres"):
