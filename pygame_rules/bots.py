@@ -17,6 +17,7 @@ from .games.rechord import bots as _rechord
 from .games.take_bamboo import bots as _take_bamboo
 from .games.taktvoll import bots as _taktvoll
 from .messages import text
+from .search import LEVELS, search_bot
 
 
 def random_choice(view, legal, rng):
@@ -34,6 +35,20 @@ class RandomBot:
         return random_choice(view, legal, rng)
 
 
+class NoisyBot:
+    """Easy: the heuristic bot, but now and then any legal action instead."""
+
+    def __init__(self, choose, noise=0.3):
+        self.choose = choose
+        self.noise = noise
+
+    def __call__(self, view, legal, rng):
+        """The heuristic's choice, or with probability `noise` a random legal action."""
+        if rng.random() < self.noise:
+            return random_choice(view, legal, rng)
+        return self.choose(view, legal, rng)
+
+
 BOTS = {
     "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
     "take-bamboo": {"random": _take_bamboo.choose_random, "heuristic": _take_bamboo.choose},
@@ -41,12 +56,19 @@ BOTS = {
     "rechord": {"random": _rechord.choose_random, "heuristic": _rechord.choose},
 }
 
+for _game, _bots in BOTS.items():         # the levels: Easy, Normal and Hard (the search)
+    _bots["easy"] = NoisyBot(_bots["heuristic"])
+    for _level in LEVELS:
+        _bots[_level] = search_bot(_game, _level)
+
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
     "take-bamboo": {"random": "take.bot.random", "heuristic": "take.bot.heuristic"},
     "taktvoll": {"random": "tak.bot.random", "heuristic": "tak.bot.heuristic"},
     "rechord": {"random": "rc.bot.random", "heuristic": "rc.bot.heuristic"},
 }
+for _descriptions in DESCRIPTIONS.values():
+    _descriptions.update({"easy": "bot.easy", "normal": "bot.normal", "hard": "bot.hard"})
 
 
 def bot_names(game_id):
@@ -90,5 +112,8 @@ def make_bot(game_id, name="random", seed=0):
 
 
 def bot_action(state, bot):
-    """Ask `bot` for the current player's action, handing it only the view and the legal list."""
+    """Ask `bot` for the current player's action, handing it only the view and the legal list
+    (a search bot gets the state, which it reads only through its seat's resampler)."""
+    if getattr(bot.choose, "needs_state", False):
+        return bot.choose(state, bot.rng)
     return bot.act(state.view(state.current_player), state.legal_actions())

@@ -34,6 +34,7 @@ from .games.take_a_chord import terminal as _take_a_chord
 from .games.take_bamboo import terminal as _take_bamboo
 from .games.taktvoll import terminal as _taktvoll
 from .messages import text
+from . import tournament as _tournament
 
 TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo, _taktvoll,
                                                    _rechord)}
@@ -62,6 +63,13 @@ def build_parser():
     _common_arguments(sim)
     sim.add_argument("--games", type=int, default=100, help=text("cli.arg.games"))
     sim.add_argument("--bots", default=None, help=text("cli.arg.bots"))
+    tour = sub.add_parser("tournament", help=text("cli.arg.tournament"))
+    tour.add_argument("game", help=text("cli.arg.game", {"games": games}))
+    tour.add_argument("--seats", required=True, help=text("cli.arg.seats"))
+    tour.add_argument("--games", type=int, default=100, help=text("cli.arg.games"))
+    tour.add_argument("--seed", default="0", help=text("cli.arg.seed"))
+    tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help=text("cli.arg.option"))
     return parser
 
 
@@ -106,10 +114,28 @@ def main(argv=None, stdin=None, stdout=None):
     try:
         if args.command == "play":
             return play(args, stdin or sys.stdin, out)
+        if args.command == "tournament":
+            return tournament(args, out)
         return simulate(args, out)
     except SetupError as err:
         say(out, "%s", err.message)
         return 2
+
+
+def tournament(args, out):
+    """Bots against each other, seats rotated; win rates and mean scores with 95% intervals."""
+    if args.game not in GAMES:
+        raise SetupError("error.unknown_game", game=args.game)
+    seats = [name.strip() for name in args.seats.split(",") if name.strip()]
+    for name in seats:
+        if name not in bot_names(args.game):
+            raise SetupError("cli.unknown_bot", bot=name, game=args.game,
+                             known=", ".join(bot_names(args.game)))
+    options = read_options(args.game, args.option)
+    result = _tournament.run(args.game, seats, args.games, args.seed, options)
+    _tournament.report(lambda msg_id, params: say(out, msg_id, params), args.game, seats,
+                       args.games, args.seed, result, options)
+    return 0
 
 
 def say(out, msg_id, params=None):

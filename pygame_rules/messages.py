@@ -616,6 +616,12 @@ CATALOGUE = {
         "cli.legal_row": "  {number}) {card}",
         "cli.bad_number": "Choose a number from 1 to {max}.",
         "cli.echo": "{text}",
+        "cli.arg.tournament": "play bots against each other, seats rotated, and print win rates and mean scores with 95% intervals",
+        "cli.arg.seats": "the bots, one per seat, comma-separated (levels: random, easy, heuristic, normal, hard)",
+        "cli.tour.title": "{title}: tournament of {games} game(s), {players} seats rotated, seed {seed}.",
+        "cli.tour.row": "  {entry}. {bot:<10} wins {wins:5.1%} ± {wins_ci:4.1%}   mean score {mean:6.1f} ± {mean_ci:4.1f}",
+        "cli.tour.jim": "  Jim Bot ({difficulty}): mean score {mean:.1f} ± {mean_ci:.1f}; the seat outscores him in {wins:.1%} of games",
+        "cli.tour.speed": "  search: {iterations:.0f} iterations per move on average, {rate:.0f} iterations/s; {seconds:.1f} s in all",
         "cli.arg.option": "a game option as NAME=VALUE, e.g. difficulty=touring for Re-Chord's Jim Bot; may be repeated",
         # command line: score tables and the result
         "cli.venue_table": "Venue {venue} scores:",
@@ -645,6 +651,9 @@ CATALOGUE = {
         "cli.sim.spotlight_bot": "  Bot {bot}: holds it at {share:.1%} of its venue scorings",
         "cli.sim.throughput": "Throughput: {games_per_s:.1f} games/s, {actions_per_s:.0f} actions/s ({actions} actions in {seconds:.2f} s)",
         # Take The "A" Chord: the bots
+        "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
+        "bot.normal": "Normal: a short information-set search (ISMCTS) over deals consistent with what it has seen.",
+        "bot.hard": "Hard: the information-set search (ISMCTS) at about a second a move.",
         "tac.bot.random": "Random: plays any legal card.",
         "tac.bot.heuristic": "Heuristic: aims at three tricks, takes the Spotlight when it needs tricks, improvises when it can win the next round, and dumps high cards once it has enough.",
     },

@@ -1,0 +1,161 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) over the
+engine contract, for every game.
+
+Each iteration deals a determinization, a full state consistent with what the searching seat
+knows (the game's `infoset.resample`), walks one shared tree of actions with UCB restricted
+to the actions legal in that determinization (counting how often each was available), adds
+one node, plays the rest out with a fast policy and backs up each player's reward at the
+nodes where that player chose. The tree's most visited root action is the move.
+
+The search reads the true state only through the resampler, which re-deals everything the
+seat cannot see from its own random generator: same information and same seed, same move.
+It is anytime: it stops at an iteration cap or a wall-clock budget, whichever comes first.
+"""
+
+import importlib
+import math
+import random
+import time
+
+
+
+def resampler(game_id):
+    """The game's `infoset.resample(state, seat, rng)` (imported on first use)."""
+    module = importlib.import_module(".games.%s.infoset" % game_id.replace("-", "_"),
+                                     __package__)
+    return module.resample
+
+
+EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]
+WIN_WEIGHT = 0.7           # reward = 0.7 · share of the win + 0.3 · where the score lies
+
+
+class Node:
+    """One action in the shared tree: who chose it, how often it was tried and available."""
+
+    __slots__ = ("player", "children", "visits", "avail", "total")
+
+    def __init__(self, player):
+        self.player = player
+        self.children = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+    def ucb_child(self, legal, c):
+        """The legal child with the best upper confidence bound (availability-corrected)."""
+        best, best_value = None, -1.0
+        for action in legal:
+            child = self.children[action]
+            child.avail += 1
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) /
+                                                               child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def outcome(state):
+    """Each seat's reward in [0, 1] at the end of a (real or cut-off) game."""
+    if hasattr(state, "search_outcome"):
+        return state.search_outcome()
+    scores = state.scores()
+    winners = state.winners() if state.is_over else \
+        [s for s, v in enumerate(scores) if v == max(scores)]
+    low, high = min(scores), max(scores)
+    spread = (high - low) or 1
+    return [WIN_WEIGHT * (1.0 / len(winners) if s in winners else 0.0) +
+            (1 - WIN_WEIGHT) * (scores[s] - low) / spread for s in range(len(scores))]
+
+
+def random_playout(state, rng, cap):
+    """Play uniformly random legal actions until the end or `cap` actions."""
+    for _ in range(cap):
+        if state.current_player is None:
+            return
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+
+
+class SearchBot:
+    """ISMCTS for one game; `choose(state, rng)` returns the current player's move."""
+
+    needs_state = True
+
+    def __init__(self, game_id, iterations=1000, seconds=None, c=EXPLORATION,
+                 playout_cap=400):
+        self.game_id = game_id
+        self.resample = None                  # the game's resampler, imported on first use
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.playout_cap = playout_cap
+        self.last_iterations = 0
+
+    def __call__(self, state, rng):
+        """The search's move for `state.current_player` (legal in the real state)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = state.current_player
+        if self.resample is None:
+            self.resample = resampler(self.game_id)
+        root = Node(None)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, self.resample(state, seat, rng), rng)
+            done += 1
+        self.last_iterations = done
+        options = [a for a in legal if a in root.children]
+        if not options:
+            return legal[0]
+        return max(options, key=lambda a: (root.children[a].visits, -legal.index(a)))
+
+    def _iterate(self, root, det, rng):
+        """One determinized descent, expansion, playout and backup."""
+        node, path = root, []
+        while det.current_player is not None:
+            legal = det.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = node.children[action] = Node(det.current_player)
+                for a in legal:
+                    if a != action and a in node.children:
+                        node.children[a].avail += 1
+                det.apply(action)
+                path.append(child)
+                break
+            action = node.ucb_child(legal, self.c)
+            child = node.children[action]
+            det.apply(action)
+            path.append(child)
+            node = child
+        random_playout(det, rng, self.playout_cap)
+        rewards = outcome(det)
+        for child in path:
+            child.visits += 1
+            if child.player < len(rewards):
+                child.total += rewards[child.player]
+
+
+def search_bot(game_id, level):
+    """The search bot of a level ('normal', 'hard') for a game, as the bot registry seats it."""
+    caps = LEVELS[level]
+    return SearchBot(game_id, iterations=caps["iterations"].get(game_id, 500),
+                     seconds=caps["seconds"])
+
+
+LEVELS = {
+    "normal": {"iterations": {"take-a-chord": 150, "take-bamboo": 150, "taktvoll": 150,
+                              "rechord": 150}, "seconds": 0.4},
+    "hard": {"iterations": {"take-a-chord": 600, "take-bamboo": 600, "taktvoll": 600,
+                            "rechord": 600}, "seconds": 1.0},
+}
+
+
+def choose_move(bot, state, seed):
+    """Convenience for tests and tools: the bot's move with a fresh generator from `seed`."""
+    return bot(state, random.Random(seed))

@@ -1,0 +1,94 @@
+"""Tournaments: bots against each other with the seats rotated, win rates and mean scores with
+95% intervals. Reproducible: every game's seed and every bot's seed come from the one seed.
+
+    python -m pygame_rules tournament take-a-chord --seats hard,heuristic,heuristic,heuristic --games 100
+"""
+
+import math
+import time
+
+from .bots import bot_action, make_bot
+from .core import GAMES, SetupError, new_game
+
+
+def lineup(seats, game_no):
+    """Which entry of `seats` sits at each seat in game `game_no` (rotated every game)."""
+    n = len(seats)
+    return [(s + game_no) % n for s in range(n)]
+
+
+def play_one(game_id, seats, game_no, seed, options):
+    """Play one game; return the state, the entry of each seat, [moves searched, iterations,
+    seconds searching]."""
+    entries = lineup(seats, game_no)
+    state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
+    bots = [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s))
+            for s, e in enumerate(entries)]
+    search = [0, 0, 0.0]                     # moves searched, iterations, seconds
+    while not state.is_over:
+        bot = bots[state.current_player]
+        start = time.perf_counter()
+        state.apply(bot_action(state, bot))
+        used = getattr(bot.choose, "last_iterations", 0)
+        if used:
+            search[0] += 1
+            search[1] += used
+            search[2] += time.perf_counter() - start
+    return state, entries, search
+
+
+def hash_seed(seed, game_no, seat):
+    """A bot's own seed, derived from the tournament seed (stable across runs and machines)."""
+    return "%s/%d/%d" % (seed, game_no, seat)
+
+
+def interval(values):
+    """Mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def run(game_id, seats, games, seed=0, options=None):
+    """Play the tournament; return a dict of per-entry wins and scores (and Jim Bot's)."""
+    game = GAMES.get(game_id)
+    if game is None:
+        raise SetupError("error.unknown_game", game=game_id)
+    wins = [[] for _ in seats]
+    scores = [[] for _ in seats]
+    jim, search = [], [0, 0, 0.0]
+    for g in range(games):
+        state, entries, used = play_one(game_id, seats, g, seed, options)
+        winners = state.winners()
+        final = state.scores()
+        for s, e in enumerate(entries):
+            wins[e].append(1.0 / len(winners) if s in winners else 0.0)
+            scores[e].append(final[s])
+        if getattr(state, "jim", None) is not None:
+            jim.append(state.final[state.jim]["total"])
+        search = [a + b for a, b in zip(search, used)]
+    return {"wins": wins, "scores": scores, "jim": jim, "searched_moves": search[0],
+            "iterations": search[1], "seconds": search[2]}
+
+
+def report(say, game_id, seats, games, seed, result, options=None):
+    """Print the tournament's table through `say(msg_id, params)`."""
+    say("cli.tour.title", {"title": GAMES[game_id].title, "games": games,
+                           "players": len(seats), "seed": seed})
+    for e, name in enumerate(seats):
+        wins, wins_ci = interval(result["wins"][e])
+        mean, mean_ci = interval(result["scores"][e])
+        say("cli.tour.row", {"entry": e + 1, "bot": name, "wins": wins, "wins_ci": wins_ci,
+                             "mean": mean, "mean_ci": mean_ci})
+    if result["jim"]:
+        mean, mean_ci = interval(result["jim"])
+        difficulty = dict(options or {}).get("difficulty", "session")
+        say("cli.tour.jim", {"difficulty": difficulty, "mean": mean, "mean_ci": mean_ci,
+                             "wins": sum(result["wins"][0]) / games})
+    if result["searched_moves"]:
+        say("cli.tour.speed", {"iterations": result["iterations"] / result["searched_moves"],
+                               "rate": result["iterations"] / max(result["seconds"], 1e-9),
+                               "seconds": result["seconds"]})
