@@ -12,18 +12,43 @@ seat cannot see from its own random generator: same information and same seed, s
 It is anytime: it stops at an iteration cap or a wall-clock budget, whichever comes first.
 """
 
-import importlib
 import math
 import random
 import time
 
 
 
+def _take_a_chord():
+    """Take The "A" Chord's resampler."""
+    from .games.take_a_chord.infoset import resample
+    return resample
+
+
+def _take_bamboo():
+    """TAKE's resampler."""
+    from .games.take_bamboo.infoset import resample
+    return resample
+
+
+def _taktvoll():
+    """Taktvoll's resampler."""
+    from .games.taktvoll.infoset import resample
+    return resample
+
+
+def _rechord():
+    """Re-Chord's resampler."""
+    from .games.rechord.infoset import resample
+    return resample
+
+
+RESAMPLERS = {"take-a-chord": _take_a_chord, "take-bamboo": _take_bamboo,
+              "taktvoll": _taktvoll, "rechord": _rechord}
+
+
 def resampler(game_id):
     """The game's `infoset.resample(state, seat, rng)` (imported on first use)."""
-    module = importlib.import_module(".games.%s.infoset" % game_id.replace("-", "_"),
-                                     __package__)
-    return module.resample
+    return RESAMPLERS[game_id]()
 
 
 EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]

@@ -55,8 +55,8 @@ def heuristic_pick(state, tricks=None, spotlight=None):
 # --- the shared interface ---------------------------------------------------------------------
 def test_registry_offers_random_and_heuristic_for_take_a_chord():
     """BOTS lists both bots; make_bot seats them; every game has at least the random bot."""
-    assert set(BOTS[GAME]) == {"random", "heuristic"}
-    assert bot_names(GAME) == ["heuristic", "random"]
+    assert set(BOTS[GAME]) == {"random", "heuristic", "easy", "normal", "hard"}
+    assert bot_names(GAME) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(GAME):
         assert make_bot(GAME, name, 1).name == name
         assert bot_description(GAME, name).startswith(name.capitalize())
@@ -231,8 +231,8 @@ def take_pick(state, scores=None):
 
 def test_registry_offers_random_and_heuristic_for_take():
     """BOTS lists both TAKE bots, each with a sentence saying how it plays."""
-    assert set(BOTS[TAKE]) == {"random", "heuristic"}
-    assert bot_names(TAKE) == ["heuristic", "random"]
+    assert set(BOTS[TAKE]) == {"random", "heuristic", "easy", "normal", "hard"}
+    assert bot_names(TAKE) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(TAKE):
         assert make_bot(TAKE, name, 1).name == name
         assert bot_description(TAKE, name).startswith(name.capitalize())
@@ -401,7 +401,7 @@ def tak_pick(state):
 
 def test_taktvoll_offers_both_bots_with_descriptions():
     """BOTS lists the random and the heuristic bot; each says how it plays."""
-    assert bot_names(TAK) == ["heuristic", "random"]
+    assert bot_names(TAK) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(TAK):
         assert make_bot(TAK, name, 1).name == name
         assert bot_description(TAK, name).startswith(name.capitalize())

@@ -68,8 +68,8 @@ def play_game(players, seed, names, options=None):
 # --- the registry -----------------------------------------------------------------------------
 def test_registry_offers_random_and_heuristic_for_rechord():
     """Re-Chord seats both bots, each with a sentence saying how it plays."""
-    assert set(BOTS[GAME]) == {"random", "heuristic"}
-    assert bot_names(GAME) == ["heuristic", "random"]
+    assert set(BOTS[GAME]) == {"random", "heuristic", "easy", "normal", "hard"}
+    assert bot_names(GAME) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(GAME):
         assert make_bot(GAME, name, 1).name == name
         assert bot_description(GAME, name).startswith(name.capitalize() + ":")
