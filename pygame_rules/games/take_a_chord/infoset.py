@@ -7,6 +7,7 @@ set-aside cards, respecting those voids. The result is a search state only: its 
 longer matches its seed, so it is not meant to be saved.
 """
 
+from ...core import Rng
 from .cards import COLOUR_MASK, cards_of, mask_of
 from .state import NON_PLAYER
 
@@ -102,4 +103,5 @@ def resample(state, seat, rng):
         stack = dealt[NON_PLAYER][:]
         rng.shuffle(stack)
         other.np_stack = state.np_stack[:state.np_next] + tuple(stack)
+    other.rng = Rng(rng.getrandbits(64))
     return other
