@@ -82,8 +82,8 @@ class Node:
 
 def outcome(state):
     """Each seat's reward in [0, 1] at the end of a (real or cut-off) game."""
-    if hasattr(state, "search_outcome"):
-        return state.search_outcome()
+    if getattr(state, "jim", None) is not None:
+        return solo_outcome(state)
     scores = state.scores()
     winners = state.winners() if state.is_over else \
         [s for s, v in enumerate(scores) if v == max(scores)]
@@ -93,10 +93,24 @@ def outcome(state):
             (1 - WIN_WEIGHT) * (scores[s] - low) / spread for s in range(len(scores))]
 
 
-def random_playout(state, rng, cap):
-    """Play uniformly random legal actions until the end or `cap` actions."""
+ROUND_FIELD = {"take-a-chord": "venue", "take-bamboo": "round_no"}   # playouts stop there
+
+
+def solo_outcome(state):
+    """Re-Chord solo: beating Jim Bot, and by how much (so a sure win still seeks fame)."""
+    if state.final is None:
+        return [0.0]
+    mine, his = state.final[0]["total"], state.final[state.jim]["total"]
+    margin = (mine - his) / (abs(mine) + abs(his) + 10)
+    return [WIN_WEIGHT * (mine > his) + (1 - WIN_WEIGHT) * (0.5 + 0.5 * margin)]
+
+
+def random_playout(state, rng, cap, horizon=None):
+    """Play uniformly random legal actions until the end, `cap` actions, or (with a horizon
+    field) the end of the current venue or round, whose scores then judge the position."""
+    mark = getattr(state, horizon) if horizon else None
     for _ in range(cap):
-        if state.current_player is None:
+        if state.current_player is None or (horizon and getattr(state, horizon) != mark):
             return
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
@@ -108,13 +122,14 @@ class SearchBot:
     needs_state = True
 
     def __init__(self, game_id, iterations=1000, seconds=None, c=EXPLORATION,
-                 playout_cap=400):
+                 playout_cap=400, horizon=True):
         self.game_id = game_id
         self.resample = None                  # the game's resampler, imported on first use
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.playout_cap = playout_cap
+        self.horizon = ROUND_FIELD.get(game_id) if horizon else None
         self.last_iterations = 0
 
     def __call__(self, state, rng):
@@ -158,7 +173,7 @@ class SearchBot:
             det.apply(action)
             path.append(child)
             node = child
-        random_playout(det, rng, self.playout_cap)
+        random_playout(det, rng, self.playout_cap, self.horizon)
         rewards = outcome(det)
         for child in path:
             child.visits += 1
