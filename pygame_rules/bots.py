@@ -59,7 +59,7 @@ BOTS = {
 for _game, _bots in BOTS.items():         # the levels: Easy, Normal and Hard (the search)
     _bots["easy"] = NoisyBot(_bots["heuristic"])
     for _level in LEVELS:
-        _bots[_level] = search_bot(_game, _level)
+        _bots[_level] = search_bot(_game, _level, guide=_bots["heuristic"])
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},

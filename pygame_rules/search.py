@@ -16,6 +16,8 @@ import math
 import random
 import time
 
+from .games.rechord.cards import SONGS
+
 
 
 def _take_a_chord():
@@ -51,6 +53,8 @@ def resampler(game_id):
     return RESAMPLERS[game_id]()
 
 
+TRUST_VISITS = 20         # another move beats the guide's only with this many visits ...
+TRUST_MARGIN = 0.03       # ... and this much more mean reward
 EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]
 WIN_WEIGHT = 0.7           # reward = 0.7 · share of the win + 0.3 · where the score lies
 
@@ -84,9 +88,11 @@ def outcome(state):
     """Each seat's reward in [0, 1] at the end of a (real or cut-off) game."""
     if getattr(state, "jim", None) is not None:
         return solo_outcome(state)
-    scores = state.scores()
-    winners = state.winners() if state.is_over else \
-        [s for s, v in enumerate(scores) if v == max(scores)]
+    if state.is_over:
+        scores, winners = state.scores(), state.winners()
+    else:
+        scores = ESTIMATES.get(state.game.id, GameStateScores)(state)
+        winners = [s for s, v in enumerate(scores) if v == max(scores)]
     low, high = min(scores), max(scores)
     spread = (high - low) or 1
     return [WIN_WEIGHT * (1.0 / len(winners) if s in winners else 0.0) +
@@ -96,11 +102,42 @@ def outcome(state):
 ROUND_FIELD = {"take-a-chord": "venue", "take-bamboo": "round_no"}   # playouts stop there
 
 
+def GameStateScores(state):
+    """The scores so far, as the game counts them."""
+    return state.scores()
+
+
+def taktvoll_estimate(state):
+    """Taktvoll cut short: points so far minus the cards still in hand (the end's penalty)."""
+    return [t - h.bit_count() for t, h in zip(state.totals, state.hands)]
+
+
+def rechord_estimate(state):
+    """Re-Chord cut short: chord fame, a completed song, the genre's pad so far plus what the
+    board would score in each fret not yet scored."""
+    counts = state._colour_counts()
+    left = state.scored.count(False)
+    board = [sum(k * (k + 1) // 2 for k in counts[c]) for c in range(6)]
+    out = []
+    for seat in range(state.g):
+        song = state.songs[seat]
+        types = {c // 4 for c, _ in state.completed[seat]}
+        song_fame = 18 if song is not None and set(SONGS[song]) <= types else 0
+        genre = sum(sum(state.pad[c]) + left * board[c] for c in state.genres[seat])
+        out.append(state.chord_fame(seat) + song_fame + genre)
+    return out
+
+
+ESTIMATES = {"taktvoll": taktvoll_estimate, "rechord": rechord_estimate}
+PLAYOUT_CAPS = {"taktvoll": 40, "rechord": 30}      # then the estimate judges the position
+
+
 def solo_outcome(state):
     """Re-Chord solo: beating Jim Bot, and by how much (so a sure win still seeks fame)."""
-    if state.final is None:
-        return [0.0]
-    mine, his = state.final[0]["total"], state.final[state.jim]["total"]
+    if state.final is not None:
+        mine, his = state.final[0]["total"], state.final[state.jim]["total"]
+    else:
+        mine, his = rechord_estimate(state)
     margin = (mine - his) / (abs(mine) + abs(his) + 10)
     return [WIN_WEIGHT * (mine > his) + (1 - WIN_WEIGHT) * (0.5 + 0.5 * margin)]
 
@@ -122,15 +159,16 @@ class SearchBot:
     needs_state = True
 
     def __init__(self, game_id, iterations=1000, seconds=None, c=EXPLORATION,
-                 playout_cap=400, horizon=True):
+                 playout_cap=None, horizon=True, guide=None):
         self.game_id = game_id
         self.resample = None                  # the game's resampler, imported on first use
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
-        self.playout_cap = playout_cap
+        self.playout_cap = playout_cap or PLAYOUT_CAPS.get(game_id, 400)
         self.horizon = ROUND_FIELD.get(game_id) if horizon else None
         self.last_iterations = 0
+        self.guide = guide                    # a heuristic bot whose move is tried first
 
     def __call__(self, state, rng):
         """The search's move for `state.current_player` (legal in the real state)."""
@@ -142,26 +180,50 @@ class SearchBot:
         if self.resample is None:
             self.resample = resampler(self.game_id)
         root = Node(None)
+        guess = self._guess(state, seat, legal, rng)
+        if guess is not None:
+            root.children[guess] = Node(seat)          # tried first, then like any other
+            root.children[guess].visits = 0
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, self.resample(state, seat, rng), rng)
             done += 1
         self.last_iterations = done
-        options = [a for a in legal if a in root.children]
-        if not options:
-            return legal[0]
-        return max(options, key=lambda a: (root.children[a].visits, -legal.index(a)))
+        return self._pick(root, legal, guess)
+
+    def _guess(self, state, seat, legal, rng):
+        """The guide's (heuristic bot's) move from the seat's view, or None without a guide."""
+        if self.guide is None:
+            return None
+        move = self.guide(state.view(seat), legal, rng)
+        return move if move in legal else None
+
+    def _pick(self, root, legal, guess):
+        """The most visited move; the guide's move unless another has clearly done better."""
+        tried = [a for a in legal if a in root.children and root.children[a].visits]
+        if not tried:
+            return guess if guess is not None else legal[0]
+        best = max(tried, key=lambda a: (root.children[a].visits, -legal.index(a)))
+        if guess is None or guess == best or not root.children[guess].visits:
+            return best
+        b, g = root.children[best], root.children[guess]
+        if b.visits >= TRUST_VISITS and b.total / b.visits > g.total / g.visits + TRUST_MARGIN:
+            return best
+        return guess
 
     def _iterate(self, root, det, rng):
         """One determinized descent, expansion, playout and backup."""
         node, path = root, []
         while det.current_player is not None:
             legal = det.legal_actions()
-            untried = [a for a in legal if a not in node.children]
+            untried = [a for a in legal if a not in node.children or
+                       not node.children[a].visits]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = node.children[action] = Node(det.current_player)
+                fresh = [a for a in untried if a in node.children]   # the guide's move first
+                action = fresh[0] if fresh else untried[rng.randrange(len(untried))]
+                child = node.children.get(action) or Node(det.current_player)
+                node.children[action] = child
                 for a in legal:
                     if a != action and a in node.children:
                         node.children[a].avail += 1
@@ -181,11 +243,11 @@ class SearchBot:
                 child.total += rewards[child.player]
 
 
-def search_bot(game_id, level):
+def search_bot(game_id, level, guide=None):
     """The search bot of a level ('normal', 'hard') for a game, as the bot registry seats it."""
     caps = LEVELS[level]
     return SearchBot(game_id, iterations=caps["iterations"].get(game_id, 500),
-                     seconds=caps["seconds"])
+                     seconds=caps["seconds"], guide=guide)
 
 
 LEVELS = {

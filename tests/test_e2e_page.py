@@ -28,7 +28,7 @@ class Table:
         self.url = url
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
         self.context.add_init_script(
-            "localStorage.setItem('encore.settings', JSON.stringify({pause: 0}))")
+            "localStorage.setItem('encore.settings', JSON.stringify({pause: 0, think: 0.02}))")
         self.requests, self.problems = [], []
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()

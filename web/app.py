@@ -6,6 +6,7 @@ all come from the engine's `apply`, `view` and `events_for`.
 """
 
 import json
+import zlib
 
 import pygame_rules
 import tables
@@ -14,6 +15,8 @@ from pygame_rules.messages import text
 
 WEB_SAVE_FORMAT = "encore-web"
 WEB_SAVE_VERSION = 1
+BOT_LEVELS = ("easy", "normal", "hard", "heuristic", "random")  # what a seat may ask for
+DEFAULT_BOT = "normal"
 
 
 class SavedGameError(Exception):
@@ -36,9 +39,11 @@ class Session:
         self.shown_round = shown_round  # rounds whose score table the players have closed
         from pygame_rules.bots import bot_names, make_bot  # loaded with the first game
         offered = bot_names(state.game.id)    # a game without its heuristic bot seats "random"
+        self.steady = "heuristic" if "heuristic" in offered else "random"
         self.bots = [make_bot(state.game.id, s.get("bot") if s.get("bot") in offered
-                              else "heuristic" if "heuristic" in offered else "random", seed=i)
+                              else self.steady, seed=i)
                      if s["kind"] == "bot" else None for i, s in enumerate(seats)]
+        self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
@@ -121,11 +126,52 @@ class Session:
         cur = self.state.current_player
         return cur is not None and self.bots[cur] is not None and not self.round_pending()
 
-    def bot_move(self):
-        """Let the bot whose turn it is play; returns the action."""
+    def bot_move(self, stand_in=False):
+        """Let the bot whose turn it is play here and now; returns the action. `stand_in`: a bot
+        that searches is replaced by the game's heuristic (the worker could not think)."""
+        from pygame_rules.bots import bot_action, make_bot
         cur = self.state.current_player
-        action = self.bots[cur].act(self.state.view(cur), self.state.legal_actions())
+        bot = self.bots[cur]
+        if stand_in and self.bot_thinks():
+            if cur not in self.stand_ins:
+                self.stand_ins[cur] = make_bot(self.state.game.id, self.steady, seed=cur)
+            bot = self.stand_ins[cur]
+        action = bot_action(self.state, bot)
         self.state.apply(action)
+        return action
+
+    # --- bots that search: their moves come from the worker (bot_worker.py) ---------------------
+    def bot_thinks(self):
+        """True when the bot to play now searches (the page asks the worker for its move)."""
+        cur = self.state.current_player
+        bot = self.bots[cur] if cur is not None else None
+        return bot is not None and bool(getattr(bot.choose, "needs_state", False))
+
+    def has_thinking_bots(self):
+        """True when any seat's bot searches (the page then starts the worker)."""
+        return any(b is not None and getattr(b.choose, "needs_state", False) for b in self.bots)
+
+    def bot_request(self, think=0.0):
+        """What the worker's `best_move` needs for the current bot's move: the engine save, the
+        seat, the level, a seed of its own for this position, the think cap (0: none), and
+        the number of moves so far (the reply is played only if nothing moved meanwhile)."""
+        cur = self.state.current_player
+        moves = len(self.state.history)
+        return {"save": self.state.to_json(), "seat": cur, "level": self.bots[cur].name,
+                "seed": position_seed(self.state.seed, cur, moves), "think": float(think or 0),
+                "moves": moves}
+
+    def bot_reply(self, reply, moves):
+        """Play the worker's answer if it is for this very position and legal; returns the
+        action played, or None (stale, refused, or the worker said it could not)."""
+        if not isinstance(reply, dict) or not reply.get("ok") or moves != len(self.state.history) \
+                or not self.waiting_for_bot() or not self.bot_thinks():
+            return None
+        action = as_action(reply.get("action"))
+        try:
+            self.state.apply(action)
+        except (EngineError, TypeError, ValueError):
+            return None
         return action
 
     def human_move(self, action):
@@ -200,13 +246,18 @@ class Session:
         return session
 
 
+def position_seed(game_seed, seat, moves):
+    """A bot's seed for one position: the same game, seat and move number give the same seed."""
+    return zlib.crc32(("%s/%d/%d" % (game_seed, seat, moves)).encode("utf-8"))
+
+
 def clean_seat(seat, index):
     """A seat dict with only known keys and a non-empty name (any text is allowed)."""
     kind = "human" if seat.get("kind") == "human" else "bot"
     name = str(seat.get("name") or "").strip()[:40]
     if not name:
         name = text("ui.default_name", {"number": index + 1})
-    bot = seat.get("bot") if seat.get("bot") in ("heuristic", "random") else "heuristic"
+    bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
 
 

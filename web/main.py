@@ -3,8 +3,14 @@
 It reads the start form, turns clicks and keys into calls on the session, redraws the table
 from the engine's view with `render.py` and the game's table module (`session.table`), runs the
 bots on a timer, and autosaves to localStorage after every action. No rule is decided here.
+
+Bots that search (Normal, Hard) think in a PyScript worker (`bot_worker.py`), started the first
+time a game seats one; the page awaits its answer while the status line says who is thinking,
+so the main thread stays free. Easy, heuristic and random bots are quick and play here. If the
+worker cannot start, the searching bots play by the heuristic here, with a notice.
 """
 
+import asyncio
 import json
 import random
 
@@ -21,7 +27,8 @@ SESSION = {"now": None}
 UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None,
       "pending": None,   # pending: the table's half-made choice (None: nothing pending)
       "replay": None,    # a bot's turn shown step by step: {"steps", "shown", "done"}
-      "last_view": None}  # the view the table showed last (where the next replay starts)
+      "last_view": None,  # the view the table showed last (where the next replay starts)
+      "thinking": None}   # the seat whose move the worker is searching for (None: nobody)
 CLICKABLE = "[data-card], [data-action]"
 NARROW = 761          # px: a phone (the tables may lay out differently; the CSS switches too)
 PROXIES = []
@@ -112,10 +119,15 @@ def begin(session):
     """Put a session on the table."""
     SESSION["now"] = session
     cancel_replay()
+    set_thinking(None)
     UI.update(overlay=None, notice="", pending=None, heard=len(session.state.events),
               replay=None, last_view=None)
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
+    if session.has_thinking_bots():
+        ensure_worker()              # boots on the other core while the table is drawn
+        if WORKER["state"] == "failed":
+            UI["notice"] = text("ui.bot_worker_failed")
     after_change()
 
 
@@ -124,6 +136,7 @@ def show_start():
     cancel_bot()
     cancel_replay()
     SESSION["now"] = None
+    set_thinking(None)
     q("#game-screen").hidden = True
     q("#game-screen").innerHTML = ""
     q("#start-screen").hidden = False
@@ -171,7 +184,7 @@ def draw():
     ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
           "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "pending": UI["pending"], "names": names,
-          "replay": UI["replay"], "status": step["status"] if step else None,
+          "replay": UI["replay"], "status": step["status"] if step else thinking_text(session),
           "narrow": window.innerWidth < NARROW}
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     board = "replay" if step else kind or ("playable" if view["legal"] else "waiting")
@@ -311,6 +324,163 @@ REPLAY_TICK = proxy(replay_tick)
 
 
 # --- bots --------------------------------------------------------------------------------------
+# A bot that searches asks the worker as soon as it is its turn; its move is played when both
+# the answer and the bots' pause are there (the pause and the thinking overlap). THINK is the
+# question in flight or answered: for which session and move number, the reply, and whether
+# the pause is over ("due": play the reply the moment it comes).
+THINK = {"session": None, "moves": None, "reply": None, "due": False, "asked": 0.0}
+WORKER = {"state": "off", "proxy": None, "task": None}   # off, starting, ready, failed
+WORKER_NAME = "encore-bot"
+WORKER_SRC = "./bot_worker.py"
+WORKER_CONFIG = "./bot_worker.toml"
+WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
+BOT_LOG = []                      # the worker's answers (level, ms, iterations), for measuring
+
+
+def think_cap():
+    """A cap on the search's seconds per move (0: none), from `?think=S` in the page's URL or
+    the `think` setting; tests set it to keep games short."""
+    try:
+        raw = dict(p.split("=", 1) for p in str(window.location.search)[1:].split("&")
+                   if "=" in p).get("think")
+        if raw is None:
+            raw = json.loads(stored(SETTINGS_KEY) or "{}").get("think", 0)
+        return max(0.0, float(raw or 0))
+    except (ValueError, TypeError, AttributeError):
+        return 0.0
+
+
+def ensure_worker():
+    """Start the bots' worker once (lazily: the first game that seats a searching bot)."""
+    if WORKER["state"] == "off":
+        WORKER["state"] = "starting"
+        document.body.dataset.worker = "starting"
+        WORKER["task"] = asyncio.ensure_future(boot_worker())
+    return WORKER["task"]
+
+
+async def boot_worker():
+    """Create the worker and load the engine and the resamplers in it; None if it failed."""
+    started = window.performance.now()
+    try:
+        from pyscript import create_named_worker
+        for url in (WORKER_SRC, WORKER_CONFIG):   # a missing file would hang PyScript's worker
+            response = await window.fetch(url)
+            if not response.ok:
+                raise RuntimeError("%s: HTTP %s" % (url, response.status))
+        proxy = await asyncio.wait_for(
+            create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG),
+            WORKER_BOOT_SECONDS)
+        await asyncio.wait_for(proxy.warm_up(), WORKER_BOOT_SECONDS)
+    except Exception as err:          # noqa: BLE001 (any failure: the heuristic plays instead)
+        worker_failed(err)
+        return None
+    WORKER.update(state="ready", proxy=proxy)
+    document.body.dataset.worker = "ready"
+    window.botWorkerBootMs = window.performance.now() - started
+    return proxy
+
+
+def worker_failed(err):
+    """The worker could not start: say so once; searching bots play the heuristic here."""
+    WORKER.update(state="failed", proxy=None)
+    document.body.dataset.worker = "failed"
+    window.console.warn("Encore: the bots' worker did not start (%s: %s)"
+                        % (type(err).__name__, err))
+    UI["notice"] = text("ui.bot_worker_failed")   # drawn when the move in flight is played
+
+
+def thinking_text(session):
+    """The status line while the worker thinks for the seat to play, else None."""
+    seat = UI["thinking"]
+    if seat is None or session.state.current_player != seat:
+        return None
+    return text("ui.status_thinking", {"name": session.names()[seat]})
+
+
+def set_thinking(seat):
+    """Mark who is thinking (the status line and body[data-thinking] follow)."""
+    UI["thinking"] = seat
+    if seat is None:
+        document.body.removeAttribute("data-thinking")
+        return
+    document.body.dataset.thinking = str(seat)
+    line = q("#game-screen .status-main")
+    status = thinking_text(SESSION["now"]) if SESSION["now"] else None
+    if line and status:
+        line.textContent = status    # no redraw: the table behind is unchanged
+
+
+def uses_worker(session):
+    """True when the bot to play now searches and the worker may answer for it."""
+    return session.bot_thinks() and WORKER["state"] != "failed"
+
+
+def ask_worker(session):
+    """Ask the worker for the current bot's move, once per position."""
+    moves = len(session.state.history)
+    if THINK["session"] is session and THINK["moves"] == moves:
+        return
+    request = session.bot_request(think_cap())
+    THINK.update(session=session, moves=moves, reply=None, due=False,
+                 asked=window.performance.now())
+    set_thinking(request["seat"])
+    asyncio.ensure_future(await_move(session, request))
+
+
+async def await_move(session, request):
+    """The worker's answer for this position, kept in THINK; played if the pause is over."""
+    try:
+        proxy = await ensure_worker()
+        if proxy is None:
+            raise RuntimeError("no worker")
+        raw = await proxy.best_move(request["save"], request["seat"], request["level"],
+                                    request["seed"], request["think"])
+        reply = json.loads(str(raw))
+    except Exception as err:          # noqa: BLE001 (the heuristic plays this move instead)
+        reply = {"ok": False, "error": "%s: %s" % (type(err).__name__, err)}
+    if THINK["session"] is not session or THINK["moves"] != request["moves"]:
+        return                        # the game moved on (a new game, the menu): forget it
+    now = window.performance.now()
+    reply.update(game=session.state.game.id, asked_at=THINK["asked"], answered_at=now,
+                 wait_ms=round(now - THINK["asked"], 1))
+    BOT_LOG.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms", "iterations",
+                                               "moves", "ok", "error", "asked_at",
+                                               "answered_at")})
+    del BOT_LOG[:-400]
+    window.botLog = json.dumps(BOT_LOG)
+    if not reply.get("ok") and WORKER["state"] == "ready":
+        window.console.warn("Encore: the worker did not answer (%s); the heuristic plays"
+                            % reply.get("error"))
+    THINK["reply"] = reply
+    set_thinking(None)                # (the line still says "thinking" until the move is drawn)
+    if THINK["due"]:
+        play_when_ready()
+
+
+def bot_may_play(session):
+    """True when a bot is to play and nothing on screen holds it back."""
+    return session is not None and session.waiting_for_bot() and UI["overlay"] is None and \
+        replay_step() is None
+
+
+def play_when_ready():
+    """The pause is over: play the worker's answer if it is there (else it plays on arrival);
+    a refused or missing answer lets the heuristic play this move here."""
+    session = SESSION["now"]
+    if not bot_may_play(session) or THINK["session"] is not session or \
+            THINK["moves"] != len(session.state.history):
+        return
+    THINK["due"] = True
+    reply = THINK["reply"]
+    if reply is None:
+        return                        # still thinking: await_move plays it
+    THINK.update(session=None, moves=None, reply=None, due=False)
+    if session.bot_reply(reply, len(session.state.history)) is None:
+        session.bot_move(stand_in=True)
+    after_change()
+
+
 def bot_pause():
     """The bots' pause in ms, from the settings (700 by default)."""
     try:
@@ -328,22 +498,29 @@ def cancel_bot():
 
 
 def schedule_bot():
-    """If a bot is to play and nobody is reading a panel, play it after the pause."""
+    """If a bot is to play and nobody is reading a panel, play it after the pause (a searching
+    bot starts thinking in the worker now, so the pause and the thinking overlap)."""
     cancel_bot()
     session = SESSION["now"]
-    if session and session.waiting_for_bot() and UI["overlay"] is None and \
-            replay_step() is None:
+    if bot_may_play(session):
+        if uses_worker(session):
+            ask_worker(session)
+            THINK["due"] = False
         UI["timer"] = window.setTimeout(BOT_TICK, bot_pause())
 
 
 def bot_tick():
-    """The timer fired: the bot plays."""
+    """The timer fired: the bot plays (a searching bot: as soon as the worker has answered)."""
     UI["timer"] = None
     session = SESSION["now"]
-    if session and session.waiting_for_bot() and UI["overlay"] is None and \
-            replay_step() is None:
-        session.bot_move()
-        after_change()
+    if not bot_may_play(session):
+        return
+    if uses_worker(session) or THINK["session"] is session and \
+            THINK["moves"] == len(session.state.history):
+        play_when_ready()
+        return
+    session.bot_move(stand_in=True)
+    after_change()
 
 
 BOT_TICK = proxy(bot_tick)

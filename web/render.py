@@ -44,7 +44,9 @@ def seat_spots(players, viewer):
 
 def bot_or_human(seat):
     """'Human' or 'Bot (level)' for a seat of the start form."""
-    return t("ui.human") if seat["kind"] == "human" else t("ui.bot", level=seat["bot"])
+    if seat["kind"] == "human":
+        return t("ui.human")
+    return t("ui.bot", level=t("ui.level." + seat["bot"]))
 
 
 def is_my_turn(view):

@@ -13,10 +13,10 @@ import re
 from pygame_rules import GAMES
 from pygame_rules.messages import CATALOGUE, escape, text
 from tables import TABLES
+from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
 
 PAGE_GAMES = tuple(g for g in TABLES if g in GAMES)  # games the page can draw, in tile order
 MAX_SEATS = max(GAMES[g].max_players for g in PAGE_GAMES)
-BOT_LEVELS = ("heuristic", "random")
 DEFAULT_NAMES = ("", "Ada", "Miles", "Nina", "Ella", "Count", "Duke", "Billie")
 
 
@@ -78,14 +78,17 @@ def option_html(game, option):
 
 
 def seat_rows():
-    """A row per possible seat: name (any text) and human or bot with its level."""
+    """A row per possible seat: name (any text) and human or bot with its level (Easy, Normal,
+    Hard; the plain heuristic and random bots too). Re-Chord's solo game has one row: Jim Bot is
+    the engine's automa, not a seat."""
     rows = []
     for i in range(MAX_SEATS):
         kinds = ['<option value="human"%s>%s</option>' % (" selected" if i == 0 else "",
                                                           t("ui.human"))]
-        kinds += ['<option value="bot-%s"%s>%s</option>' % (lvl, " selected" if i and j == 0
-                                                            else "", t("ui.bot", level=lvl))
-                  for j, lvl in enumerate(BOT_LEVELS)]
+        kinds += ['<option value="bot-%s"%s>%s</option>'
+                  % (lvl, " selected" if i and lvl == DEFAULT_BOT else "",
+                     t("ui.bot", level=text("ui.level." + lvl)))
+                  for lvl in BOT_LEVELS]
         rows.append('<div class="seat-row" data-seat="%d"><span class="seat-no">%d</span>'
                     '<input type="text" name="name-%d" value="%s" maxlength="40" '
                     'placeholder="%s" aria-label="%s"><select name="kind-%d" aria-label="%s">%s</select></div>'

@@ -1,0 +1,218 @@
+"""The bots' worker (web/bot_worker.py) and the page's side of the bot levels, in CPython.
+
+The worker module runs in a PyScript worker in the page; here it is imported without pyscript
+and its `best_move` is driven exactly as `main.py` drives it: the request comes from
+`app.Session.bot_request`, the JSON answer goes back through `Session.bot_reply`.
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+import tomllib
+
+import pytest
+
+import pygame_rules
+from pygame_rules.messages import text
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+import app  # noqa: E402
+import bot_worker  # noqa: E402
+import shell  # noqa: E402
+
+GAMES = [("take-a-chord", 4), ("take-bamboo", 4), ("taktvoll", 4), ("rechord", 2)]
+THINK = 0.01
+
+
+def bot_seats(players, level):
+    """Every seat a bot of `level`."""
+    return [{"name": "B%d" % i, "kind": "bot", "bot": level} for i in range(players)]
+
+
+def midgame(game_id, players, seed, moves=12):
+    """A state some random moves into a game."""
+    import random
+    state = pygame_rules.new_game(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_the_worker_module_imports_without_pyscript_and_exports_best_move():
+    """In a fresh interpreter with the engine on the path, the module loads and never touches
+    pyscript or the DOM; it exports best_move (and warm_up)."""
+    code = ("import sys; sys.path[:0] = [%r, %r]\n"
+            "import bot_worker\n"
+            "assert 'pyscript' not in sys.modules and 'js' not in sys.modules\n"
+            "print(bot_worker.__export__, bot_worker.warm_up())\n"
+            % (str(ROOT / "web"), str(ROOT)))
+    done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    exported, ready = done.stdout.split("] ", 1)
+    assert "best_move" in exported and "warm_up" in exported
+    assert set(json.loads(ready)) == set(pygame_rules.GAMES)
+    for name in bot_worker.__export__:
+        assert callable(getattr(bot_worker, name))
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "heuristic", "random"])
+def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, level):
+    """From the engine's save, each level answers a legal move for the seat to play, as JSON;
+    the search levels say how many iterations they used."""
+    state = midgame(game_id, players, "w-%s" % level)
+    reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, level, 5,
+                                            THINK))
+    assert reply["ok"] and reply["level"] == level and reply["moves"] == len(state.history)
+    assert app.as_action(reply["action"]) in state.legal_actions()
+    if level in ("normal", "hard") and len(state.legal_actions()) > 1:
+        assert reply["iterations"] >= 1
+    else:
+        assert reply["iterations"] == 0
+
+
+def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
+    """think=0.02 s: a Hard move comes back in well under its second; without the cap the
+    level's own iteration cap and budget apply (the registry's bot is not changed)."""
+    from pygame_rules import bots, search
+    state = midgame("take-a-chord", 4, "cap")
+    reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "hard", 1,
+                                            0.02))
+    assert reply["ok"] and reply["ms"] < 500
+    bot = bot_worker.seated("take-a-chord", "hard", 1, 0.02)
+    assert bot.choose.seconds == 0.02
+    assert bot.choose.iterations == search.LEVELS["hard"]["iterations"]["take-a-chord"]
+    assert bots.BOTS["take-a-chord"]["hard"].seconds == search.LEVELS["hard"]["seconds"]
+    assert bot_worker.seated("take-a-chord", "hard", 1, 0).choose is \
+        bots.BOTS["take-a-chord"]["hard"]
+
+
+def test_same_position_and_seed_give_the_same_move():
+    """The answer depends only on the save, the seat, the level and the seed (Easy, seeded)."""
+    state = midgame("take-bamboo", 4, "same")
+    first = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "easy", 9))
+    again = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "easy", 9))
+    assert first["action"] == again["action"]
+
+
+@pytest.mark.parametrize("save,seat,level,why", [
+    ("not json", 0, "hard", "SaveError"),
+    (None, 0, "hard", "SaveError"),
+    ("GOOD", "other", "hard", "not to play"),
+    ("GOOD", "x", "hard", "ValueError"),
+    ("GOOD", 0, "grandmaster", "SetupError"),
+])
+def test_a_bad_request_is_answered_with_a_reason_not_an_exception(save, seat, level, why):
+    """Garbage, a seat not to play, an unknown level: {"ok": false, "error": ...}."""
+    state = pygame_rules.new_game("take-a-chord", 4, seed=1)
+    save = state.to_json() if save == "GOOD" else save
+    if seat == 0:
+        seat = state.current_player
+    elif seat == "other":
+        seat = (state.current_player + 1) % 4
+    reply = json.loads(bot_worker.best_move(save, seat, level, 1, THINK))
+    assert reply["ok"] is False and why in reply["error"]
+
+
+@pytest.mark.parametrize("game_id,players", [("take-a-chord", 3), ("rechord", 2)])
+def test_a_whole_game_through_the_page_protocol(game_id, players):
+    """Session.bot_request -> best_move -> Session.bot_reply, move after move, to the end (the
+    page's loop without the browser); the game replays from its seed."""
+    session = app.Session.start(game_id, bot_seats(players, "hard"), seed="proto")
+    assert session.has_thinking_bots()
+    while not session.state.is_over:
+        if session.round_pending():
+            session.close_round()
+            continue
+        assert session.waiting_for_bot() and session.bot_thinks()
+        request = session.bot_request(THINK)
+        assert request["seat"] == session.state.current_player and request["level"] == "hard"
+        raw = bot_worker.best_move(request["save"], request["seat"], request["level"],
+                                   request["seed"], request["think"])
+        assert session.bot_reply(json.loads(raw), request["moves"]) is not None
+    replay = pygame_rules.new_game(game_id, players, seed="proto")
+    for action in session.state.history:
+        replay.apply(action)
+    assert replay.scores() == session.state.scores()
+
+
+def test_a_stale_refused_or_failed_answer_is_not_played():
+    """An answer for an earlier position, an illegal action or a worker error changes nothing;
+    the stand-in (the heuristic on the main thread) then plays."""
+    session = app.Session.start("take-a-chord", bot_seats(4, "normal"), seed=4)
+    request = session.bot_request()
+    legal = session.state.legal_actions()
+    assert session.bot_reply({"ok": True, "action": legal[0]}, request["moves"] + 1) is None
+    assert session.bot_reply({"ok": True, "action": 999}, request["moves"]) is None
+    assert session.bot_reply({"ok": False, "error": "no worker"}, request["moves"]) is None
+    assert session.bot_reply("garbage", request["moves"]) is None
+    assert session.state.history == []
+    action = session.bot_move(stand_in=True)
+    assert session.state.history == [action]
+    assert session.stand_ins[request["seat"]].name == "heuristic"
+
+
+def test_only_searching_bots_use_the_worker_and_seeds_follow_the_position():
+    """Normal and Hard search (the worker); Easy, heuristic and random play on the main thread.
+    A position's seed is the same for the same game, seat and move, else different."""
+    seats = [{"name": "P", "kind": "human"}] + [
+        {"name": lvl, "kind": "bot", "bot": lvl} for lvl in ("easy", "heuristic", "random")]
+    quick = app.Session.start("take-a-chord", seats, seed=2)
+    assert not quick.has_thinking_bots()
+    mixed = app.Session.start("take-a-chord", seats[:3] + [{"name": "H", "kind": "bot",
+                                                            "bot": "hard"}], seed=2)
+    assert mixed.has_thinking_bots()
+    assert [b.name if b else None for b in mixed.bots] == [None, "easy", "heuristic", "hard"]
+    assert app.position_seed("s", 1, 5) == app.position_seed("s", 1, 5)
+    assert len({app.position_seed("s", 1, 5), app.position_seed("s", 2, 5),
+                app.position_seed("s", 1, 6), app.position_seed("t", 1, 5)}) == 4
+
+
+def test_seats_keep_their_level_and_default_to_normal():
+    """A saved seat keeps any offered level; an unknown or missing one becomes Normal."""
+    for level in app.BOT_LEVELS:
+        assert app.clean_seat({"kind": "bot", "bot": level}, 0)["bot"] == level
+    assert app.clean_seat({"kind": "bot", "bot": "grandmaster"}, 0)["bot"] == "normal"
+    assert app.clean_seat({"kind": "bot"}, 0)["bot"] == "normal"
+    assert app.clean_seat({"kind": "human", "bot": "hard"}, 0)["bot"] is None
+    session = app.Session.start("taktvoll", bot_seats(3, "hard"), seed=1)
+    again = app.Session.from_save(session.to_save())
+    assert [b.name for b in again.bots] == ["hard"] * 3
+
+
+def test_start_screen_offers_the_levels_with_normal_by_default():
+    """Every bot seat lists Easy, Normal, Hard, Heuristic, Random (catalogue labels); seat 1 on
+    is a Normal bot by default, seat 0 a person."""
+    rows = shell.seat_rows()
+    labels = [text("ui.bot", {"level": text("ui.level." + lvl)}) for lvl in app.BOT_LEVELS]
+    assert labels[:3] == ["Bot (Easy)", "Bot (Normal)", "Bot (Hard)"]
+    for label in labels:
+        assert rows.count(">%s</option>" % label) == shell.MAX_SEATS
+    assert rows.count('value="bot-normal" selected') == shell.MAX_SEATS - 1
+    assert rows.count('value="human" selected') == 1
+    assert text("ui.status_thinking", {"name": "Ada"}) == "Ada is thinking…"
+
+
+def test_the_build_ships_the_worker_and_its_own_config(built_site):
+    """dist/ has bot_worker.py and bot_worker.toml (the local interpreter and the wheel only);
+    the page's pyscript.toml does not load the worker; the service worker precaches both."""
+    import build
+    site = built_site.path
+    assert (site / "bot_worker.py").read_bytes() == (ROOT / "web" / "bot_worker.py").read_bytes()
+    config = tomllib.loads((site / "bot_worker.toml").read_text())
+    assert config == {"interpreter": "./pyodide/pyodide.mjs",
+                      "files": {"./" + built_site.stats["wheel"]: "./*"}}
+    page_config = tomllib.loads((site / "pyscript.toml").read_text())
+    assert "./bot_worker.py" not in page_config["files"]
+    assert "bot_worker.py" not in built_site.stats["sizes"]   # not fetched at start
+    sw = (site / "sw.js").read_text()
+    assert '"./bot_worker.py"' in sw and '"./bot_worker.toml"' in sw
+    assert build.WORKER == "bot_worker.py"
