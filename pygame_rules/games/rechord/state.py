@@ -191,7 +191,7 @@ class ReChordState(GameState):
         self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN,
                   known=known, why=why)
 
-    def _draw_pick(self, source):
+    def _draw_pick(self):
         """A pick drawn blindly from the bag (a test position may force the kinds drawn)."""
         if self.rigged:
             kind = self.rigged.pop(0)
@@ -205,10 +205,6 @@ class ReChordState(GameState):
         """The empty spaces in scan order."""
         face = self.face
         return [sp for sp in range(SPACES) if face[sp] == EMPTY]
-
-    def occupied(self):
-        """The occupied spaces in scan order."""
-        return [sp for sp in range(SPACES) if self.face[sp] != EMPTY]
 
     def satisfied(self, card):
         """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
@@ -424,7 +420,7 @@ class ReChordState(GameState):
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
         need = self.size - len(self.supply)
-        new = [self._draw_pick("supply") for _ in range(min(need, len(self.bag)))]
+        new = [self._draw_pick() for _ in range(min(need, len(self.bag)))]
         self.supply += new
         self.placed = False
         if self.events is not None:
@@ -492,7 +488,7 @@ class ReChordState(GameState):
 
     def _do_bag(self):
         """A2: draw a pick only you see."""
-        self.drawn = self._draw_pick("bag")
+        self.drawn = self._draw_pick()
         self.known[self.drawn] = 1 << self.active
         self.emit("bag_draw", seat=self.active, kind=kind_of(self.drawn), bag=len(self.bag))
         self.phase = "bag_place"
@@ -822,7 +818,7 @@ class ReChordState(GameState):
         sp = self.app_space()
         if sp is None:
             return self.emit("jim_pass", seat=self.jim)
-        pick = self._draw_pick("bag")
+        pick = self._draw_pick()
         self._place(pick, sp, False, "bag")
         self.jim_next = ("adjacent", sp)
 
