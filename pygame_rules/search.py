@@ -13,7 +13,6 @@ It is anytime: it stops at an iteration cap or a wall-clock budget, whichever co
 """
 
 import math
-import random
 import time
 
 from .games.rechord.cards import SONGS
@@ -73,16 +72,16 @@ class Node:
         self.avail = 1
         self.total = 0.0
 
-    def ucb_child(self, legal, c):
+    def ucb_child(self, keys, c):
         """The legal child with the best upper confidence bound (availability-corrected)."""
         best, best_value = None, -1.0
-        for action in legal:
-            child = self.children[action]
+        for key in keys:
+            child = self.children[key]
             child.avail += 1
             value = child.total / child.visits + c * math.sqrt(math.log(child.avail) /
                                                                child.visits)
             if value > best_value:
-                best, best_value = action, value
+                best, best_value = key, value
         return best
 
 
@@ -93,7 +92,8 @@ def outcome(state):
     if state.is_over:
         scores, winners = state.scores(), state.winners()
     else:
-        scores = ESTIMATES.get(state.game.id, GameStateScores)(state)
+        estimate = ESTIMATES.get(state.game.id)
+        scores = estimate(state) if estimate else state.scores()
         winners = [s for s, v in enumerate(scores) if v == max(scores)]
     low, high = min(scores), max(scores)
     spread = (high - low) or 1
@@ -102,11 +102,6 @@ def outcome(state):
 
 
 ROUND_FIELD = {"take-a-chord": "venue", "take-bamboo": "round_no"}   # playouts stop there
-
-
-def GameStateScores(state):
-    """The scores so far, as the game counts them."""
-    return state.scores()
 
 
 def taktvoll_estimate(state):
@@ -184,15 +179,20 @@ class SearchBot:
         root = Node(None)
         guess = self._guess(state, seat, legal, rng)
         if guess is not None:
-            root.children[guess] = Node(seat)          # tried first, then like any other
-            root.children[guess].visits = 0
+            root.children[(seat, guess)] = Node(seat)    # tried first, then like any other
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, self.resample(state, seat, rng), rng)
             done += 1
         self.last_iterations = done
-        return self._pick(root, legal, guess)
+        return self._pick(root, seat, legal, guess)
+
+    def capped(self):
+        """The same search without its clock: it stops at the iteration cap only, so the same
+        seed always gives the same move (tournaments)."""
+        return SearchBot(self.game_id, self.iterations, None, self.c, self.playout_cap,
+                         self.horizon is not None, self.guide)
 
     def _guess(self, state, seat, legal, rng):
         """The guide's (heuristic bot's) move from the seat's view, or None without a guide."""
@@ -201,15 +201,16 @@ class SearchBot:
         move = self.guide(state.view(seat), legal, rng)
         return move if move in legal else None
 
-    def _pick(self, root, legal, guess):
+    def _pick(self, root, seat, legal, guess):
         """The most visited move; the guide's move unless another has clearly done better."""
-        tried = [a for a in legal if a in root.children and root.children[a].visits]
+        children = {a: root.children[(seat, a)] for a in legal if (seat, a) in root.children}
+        tried = [a for a in legal if a in children and children[a].visits]
         if not tried:
             return guess if guess is not None else legal[0]
-        best = max(tried, key=lambda a: (root.children[a].visits, -legal.index(a)))
-        if guess is None or guess == best or not root.children[guess].visits:
+        best = max(tried, key=lambda a: (children[a].visits, -legal.index(a)))
+        if guess is None or guess == best or not children[guess].visits:
             return best
-        b, g = root.children[best], root.children[guess]
+        b, g = children[best], children[guess]
         visits, margin = TRUST.get(self.game_id, (20, 0.03))
         if b.visits >= visits and b.total / b.visits > g.total / g.visits + margin:
             return best
@@ -219,23 +220,24 @@ class SearchBot:
         """One determinized descent, expansion, playout and backup."""
         node, path = root, []
         while det.current_player is not None:
-            legal = det.legal_actions()
-            untried = [a for a in legal if a not in node.children or
-                       not node.children[a].visits]
+            player = det.current_player          # children are keyed by who moves, and how:
+            keys = [(player, a) for a in det.legal_actions()]    # a claim window's holder
+            children = node.children                             # differs between deals
+            untried = [k for k in keys if k not in children or not children[k].visits]
             if untried:
-                fresh = [a for a in untried if a in node.children]   # the guide's move first
-                action = fresh[0] if fresh else untried[rng.randrange(len(untried))]
-                child = node.children.get(action) or Node(det.current_player)
-                node.children[action] = child
-                for a in legal:
-                    if a != action and a in node.children:
-                        node.children[a].avail += 1
-                det.apply(action)
+                fresh = [k for k in untried if k in children]    # the guide's move first
+                key = fresh[0] if fresh else untried[rng.randrange(len(untried))]
+                child = children.get(key) or Node(player)
+                children[key] = child
+                for k in keys:
+                    if k != key and k in children:
+                        children[k].avail += 1
+                det.apply(key[1])
                 path.append(child)
                 break
-            action = node.ucb_child(legal, self.c)
-            child = node.children[action]
-            det.apply(action)
+            key = node.ucb_child(keys, self.c)
+            child = children[key]
+            det.apply(key[1])
             path.append(child)
             node = child
         random_playout(det, rng, self.playout_cap, self.horizon)
@@ -259,8 +261,3 @@ LEVELS = {
     "hard": {"iterations": {"take-a-chord": 1000, "take-bamboo": 1000, "taktvoll": 800,
                             "rechord": 800}, "seconds": 1.0},
 }
-
-
-def choose_move(bot, state, seed):
-    """Convenience for tests and tools: the bot's move with a fresh generator from `seed`."""
-    return bot(state, random.Random(seed))

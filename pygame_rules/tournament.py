@@ -8,7 +8,7 @@ import math
 import time
 
 from .bots import bot_action, make_bot
-from .core import GAMES, SetupError, new_game
+from .core import GAMES, new_game
 
 
 def lineup(seats, game_no):
@@ -24,6 +24,9 @@ def play_one(game_id, seats, game_no, seed, options):
     state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
     bots = [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s))
             for s, e in enumerate(entries)]
+    for bot in bots:
+        if getattr(bot.choose, "needs_state", False):
+            bot.choose = bot.choose.capped()         # iteration caps only: repeatable
     search = [0, 0, 0.0]                     # moves searched, iterations, seconds
     while not state.is_over:
         bot = bots[state.current_player]
@@ -54,9 +57,6 @@ def interval(values):
 
 def run(game_id, seats, games, seed=0, options=None):
     """Play the tournament; return a dict of per-entry wins and scores (and Jim Bot's)."""
-    game = GAMES.get(game_id)
-    if game is None:
-        raise SetupError("error.unknown_game", game=game_id)
     wins = [[] for _ in seats]
     scores = [[] for _ in seats]
     jim, search = [], [0, 0, 0.0]

@@ -195,7 +195,10 @@ class Session:
         action = choose(self.state.view(cur), prefs)
         if action is None:
             return None
-        self.state.apply(as_action(action))
+        try:
+            self.state.apply(as_action(action))
+        except (EngineError, TypeError, ValueError):
+            return None                          # the person decides instead
         return action
 
     # --- saving -------------------------------------------------------------------------------
