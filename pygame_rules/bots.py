@@ -76,6 +76,11 @@ def bot_names(game_id):
     return sorted(BOTS.get(game_id, {"random": None})) if game_id in GAMES else []
 
 
+def default_bot(game_id):
+    """The bot seated when none is named: the heuristic one where the game has it."""
+    return "heuristic" if "heuristic" in bot_names(game_id) else "random"
+
+
 def get_bot(game_id, name):
     """The `choose` callable of a named bot, or SetupError if there is none."""
     if name not in bot_names(game_id):

@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from .bots import bot_action, bot_names, make_bot
+from .bots import bot_action, bot_names, default_bot, make_bot
 from .core import GAMES, IllegalAction, SetupError, new_game
 from .games.rechord import terminal as _rechord
 from .games.take_a_chord import terminal as _take_a_chord
@@ -79,11 +79,6 @@ def _common_arguments(parser):
     parser.add_argument("--seed", default=None, help=text("cli.arg.seed"))
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help=text("cli.arg.option"))
-
-
-def default_bot(game_id):
-    """The bot seated when none is named: the heuristic one where the game has it."""
-    return "heuristic" if "heuristic" in bot_names(game_id) else "random"
 
 
 def read_options(game_id, raw):

@@ -37,9 +37,9 @@ class Session:
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_round = shown_round  # rounds whose score table the players have closed
-        from pygame_rules.bots import bot_names, make_bot  # loaded with the first game
+        from pygame_rules.bots import bot_names, default_bot, make_bot  # with the first game
         offered = bot_names(state.game.id)    # a game without its heuristic bot seats "random"
-        self.steady = "heuristic" if "heuristic" in offered else "random"
+        self.steady = default_bot(state.game.id)
         self.bots = [make_bot(state.game.id, s.get("bot") if s.get("bot") in offered
                               else self.steady, seed=i)
                      if s["kind"] == "bot" else None for i, s in enumerate(seats)]
