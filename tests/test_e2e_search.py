@@ -18,7 +18,9 @@ import statistics
 
 import pytest
 
+
 import pygame_rules
+from pygame_rules.search import TRUST
 from test_e2e_page import READY, STEP, Table, origin_of
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
@@ -121,7 +123,8 @@ def test_a_short_game_of_hard_bots_completes_with_the_page_responsive(table, gam
     assert table.page.evaluate("document.body.dataset.worker") == "ready"
     assert log and all(a["ok"] and a["level"] == "hard" for a in log), log[:3]
     assert len(log) == len(state.history)          # every move came from the worker
-    assert any(a["iterations"] for a in log)
+    if TRUST.get(game, ()) is not None:             # Taktvoll's Hard plays its guide's move
+        assert any(a["iterations"] for a in log)
     assert statistics.median(a["ms"] for a in log) < 1000 * TEST_THINK + 150   # the cap holds
     blocked, tasks = tasks_while_thinking(table.page, log)
     print("\n%s: %d moves; %s; long tasks while thinking %s; all long tasks %s"
