@@ -18,7 +18,6 @@ import statistics
 
 import pytest
 
-
 import pygame_rules
 from pygame_rules.search import TRUST
 from test_e2e_page import READY, STEP, Table, origin_of
