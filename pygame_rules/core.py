@@ -207,6 +207,17 @@ class GameState:
             self._legal = self._legal_actions()
         return action in self._legal
 
+    def check(self, action):
+        """Raise IllegalAction with a player's reason if `action` may not be taken now: by
+        default actions are tuples of str and int, and a game's `_refusal(action)` gives the
+        (message id, parameters) of an action that is not legal (games may override this)."""
+        if not isinstance(action, tuple) or not action or \
+                not all(type(a) in (str, int) for a in action):
+            raise IllegalAction("error.bad_action", action=repr(action))
+        if not self.is_legal(action):
+            msg_id, params = self._refusal(action)
+            raise IllegalAction(msg_id, **params)
+
     def winners(self):
         """Seats that won (empty until the game is over)."""
         return self._winners() if self.is_over else []

@@ -27,9 +27,9 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("decline",)              let the satisfied cards go for this board state
 """
 
-from ...core import GameState, IllegalAction, SetupError
+from ...core import GameState, SetupError
 from ...messages import text
-from .cards import (BAG, CHORDS, CHORD_CARDS, FACE_DOWN, GOLDEN, ICON_DECKS,
+from .cards import (BAG, CHORD_CARDS, FACE_DOWN, GOLDEN, ICON_DECKS,
                     JIM_GENRES, JIM_GOLDEN, JIM_SUPPLY_ORDER, KINDS, PICKS, REQUIREMENTS,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
@@ -321,15 +321,6 @@ class ReChordState(GameState):
             if ok & need == need and not declined >> c & 1:
                 return True
         return False
-
-    def check(self, action):
-        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
-        if not isinstance(action, tuple) or not action or \
-                not all(type(a) in (str, int) for a in action):
-            raise IllegalAction("error.bad_action", action=repr(action))
-        if not self.is_legal(action):
-            msg_id, params = self._refusal(action)
-            raise IllegalAction(msg_id, **params)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""

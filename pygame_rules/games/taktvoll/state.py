@@ -17,7 +17,7 @@ A row is a list [time card or None, fill, count, previous position or None, entr
 entries being (card, turned) pairs in order.
 """
 
-from ...core import GameState, IllegalAction, SetupError
+from ...core import GameState, SetupError
 from ...messages import text
 from .cards import (BARS, CLEFS, DECK, RESTS, capacity, card_info, card_name,
                     kind_of, pos_of, semitone, sounding, value_of)
@@ -150,15 +150,6 @@ class TaktvollState(GameState):
     def _plays_bar(self, card, room):
         """A bar line closes a full bar."""
         return [("bar", r) for r, free in enumerate(room) if free == 0]
-
-    def check(self, action):
-        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
-        if not isinstance(action, tuple) or not action or \
-                not all(type(a) in (str, int) for a in action):
-            raise IllegalAction("error.bad_action", action=repr(action))
-        if not self.is_legal(action):
-            msg_id, params = self._refusal(action)
-            raise IllegalAction(msg_id, **params)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""
