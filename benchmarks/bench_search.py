@@ -67,8 +67,9 @@ def report():
 def main():
     """Print CPython's numbers, or Pyodide's with --pyodide."""
     if "--pyodide" in sys.argv:
-        script = os.path.join(HERE, "pyodide_run.mjs")
-        out = subprocess.run(["node", script, os.path.join(HERE, ".."), "bench_search"],
+        script = os.path.join(HERE, "..", "tests", "pyodide_check.mjs")
+        out = subprocess.run(["node", script, os.path.join(HERE, ".."),
+                              os.path.join("benchmarks", "bench_search.py")],
                              capture_output=True, text=True, check=True).stdout
         data = json.loads(out.strip().splitlines()[-1])
     else:

@@ -153,15 +153,20 @@ def _tone(ctx, freq, start, duration):
     gain = ctx.createGain()
     osc.type = WAVE
     osc.frequency.setValueAtTime(freq, start)
-    points = envelope(start, duration)
+    osc.connect(gain)
+    gain.connect(ctx.destination)
+    _sound(osc, gain, envelope(start, duration), start)
+
+
+def _sound(osc, gain, points, start):
+    """Shape a voice's gain along its envelope points, start it, and remember it for stop()."""
     gain.gain.setValueAtTime(0.0, start)
     for t, g in points[1:]:
         gain.gain.linearRampToValueAtTime(g, t)
-    osc.connect(gain)
-    gain.connect(ctx.destination)
+    end = points[-1][0] + 0.02
     osc.start(start)
-    osc.stop(points[-1][0] + 0.02)
-    STATE["voices"].append((osc, points[-1][0] + 0.02))
+    osc.stop(end)
+    STATE["voices"].append((osc, end))
 
 
 def _prune(now):
@@ -187,16 +192,10 @@ def _pluck(ctx, freq, start):
     lowpass.type = "lowpass"
     lowpass.frequency.setValueAtTime(min(4 * freq + 900, 6000), start)
     lowpass.frequency.exponentialRampToValueAtTime(freq * 1.5 + 200, start + 0.6)
-    points = pluck_envelope(start)
-    gain.gain.setValueAtTime(0.0, start)
-    for t, g in points[1:]:
-        gain.gain.linearRampToValueAtTime(g, t)
     osc.connect(lowpass)
     lowpass.connect(gain)
     gain.connect(ctx.destination)
-    osc.start(start)
-    osc.stop(points[-1][0] + 0.02)
-    STATE["voices"].append((osc, points[-1][0] + 0.02))
+    _sound(osc, gain, pluck_envelope(start), start)
 
 
 def play_strum(shape):
