@@ -31,7 +31,7 @@ It keeps no memory between calls and never sees the state: the same call works f
 """
 
 from .cards import (COLOURS, FACE_DOWN, GOLDEN, JIM_GENRES, JIM_GOLDEN, REQUIREMENTS,
-                    SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent,
+                    SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent, kind_of,
                     setlist_cards)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
@@ -518,20 +518,23 @@ class Bot:
         b.set_hand(hand, view)
         return v
 
+    def turn_value(self, a):
+        """What one turn action is worth (None: not a turn action)."""
+        kind = a[0]
+        if kind == "supply":
+            return self.place_value(a[1], a[2])
+        if kind == "bag":
+            return self.bag_value()
+        if kind == "chords":
+            return self.draw_value()
+        return None
+
     def turn(self, legal):
         """A1 (a supply pick and its ability), A2 (a bag pick) or A3 (chord cards)."""
         best, best_v = None, None
         for a in legal:
-            kind = a[0]
-            if kind == "supply":
-                v = self.place_value(a[1], a[2])
-            elif kind == "bag":
-                v = self.bag_value()
-            elif kind == "chords":
-                v = self.draw_value()
-            else:
-                continue
-            if best_v is None or v > best_v:
+            v = self.turn_value(a)
+            if v is not None and (best_v is None or v > best_v):
                 best, best_v = a, v
         return best
 
@@ -573,48 +576,48 @@ class Bot:
     def ability(self, legal):
         """The resolving pick's ability (or the A2 removal, or the Grey move): the target that
         raises the value most, or skip when none does."""
+        return self.best_of(legal, self.ability_value_of)
+
+    def ability_value_of(self, a):
+        """What one ability action is worth (None: not an ability action)."""
         b = self.b
         info = self.view["ability"] or {}
         at = info.get("space")
-
-        def score(a):
-            kind = a[0]
-            if kind == "supply":                                      # White
-                return self.place_value(a[1], a[2])
-            if kind == "remove":
-                return b.try_one(a[1], EMPTY) - self.v0
-            if kind == "move":
-                x, y = a[1], a[2]
-                f = b.face[x]
-                bonus = 0.0
-                if f == DOWN:
-                    bonus = self.hidden_bonus(b.known[x], y) - self.hidden_bonus(b.known[x], x)
-                return self.delta([(x, EMPTY), (y, f)]) + bonus
-            if kind == "swap":
-                x, y = a[1], a[2]
-                return self.delta([(x, b.face[y]), (y, b.face[x])])
-            if kind == "flip":
-                x = a[1]
-                d = b.try_one(x, DOWN) - self.v0 + self.hidden_bonus(b.face[x], x)
-                if any(f == EMPTY for f in b.face):
-                    d = max(d, self.removals()[x] + self.best_down())
-                return d
-            if kind == "reveal":
-                x = a[1]
-                kind = b.known[x]
-                d = self.reveal_value(x)
-                if kind is not None and kind not in (PURPLE, WYLDE):
-                    d += ABILITY * self.ability_value(kind, x)
-                return d
-            if kind == "clear":
-                t = a[1]
-                group = [x for x in FRET_SPACES[FRET[at]] if x != at and b.face[x] == t]
-                return self.delta([(x, EMPTY) for x in group])
-            if kind == "wylde":
-                return self.delta([(at, EMPTY), (a[1], WYLDE)])
-            return None
-
-        return self.best_of(legal, score)
+        kind = a[0]
+        if kind == "supply":                                      # White
+            return self.place_value(a[1], a[2])
+        if kind == "remove":
+            return b.try_one(a[1], EMPTY) - self.v0
+        if kind == "move":
+            x, y = a[1], a[2]
+            f = b.face[x]
+            bonus = 0.0
+            if f == DOWN:
+                bonus = self.hidden_bonus(b.known[x], y) - self.hidden_bonus(b.known[x], x)
+            return self.delta([(x, EMPTY), (y, f)]) + bonus
+        if kind == "swap":
+            x, y = a[1], a[2]
+            return self.delta([(x, b.face[y]), (y, b.face[x])])
+        if kind == "flip":
+            x = a[1]
+            d = b.try_one(x, DOWN) - self.v0 + self.hidden_bonus(b.face[x], x)
+            if any(f == EMPTY for f in b.face):
+                d = max(d, self.removals()[x] + self.best_down())
+            return d
+        if kind == "reveal":
+            x = a[1]
+            kind = b.known[x]
+            d = self.reveal_value(x)
+            if kind is not None and kind not in (PURPLE, WYLDE):
+                d += ABILITY * self.ability_value(kind, x)
+            return d
+        if kind == "clear":
+            t = a[1]
+            group = [x for x in FRET_SPACES[FRET[at]] if x != at and b.face[x] == t]
+            return self.delta([(x, EMPTY) for x in group])
+        if kind == "wylde":
+            return self.delta([(at, EMPTY), (a[1], WYLDE)])
+        return None
 
     def give_back(self, legal):
         """After A3: return the card worth least until at most three are held."""
@@ -664,6 +667,69 @@ def choose(view, legal, rng):
     if action is None or action not in legal:
         action = legal[rng.randrange(len(legal))]
     return action
+
+
+VIEW_KEYS = ("seat", "players", "guitarists", "jim", "phase", "difficulty", "setlist", "board",
+             "supply", "deck", "pad", "scored", "completed", "jim_row", "turns", "idle",
+             "options", "ability", "drawn", "hand", "song", "genres")
+
+
+def seat_view(state, seat):
+    """The part of state.view(seat) the bot reads (VIEW_KEYS, the same values), built
+    straight out of the state for the search's playouts."""
+    jim = state.jim
+    phase = state.phase
+    board = []
+    for sp in range(SPACES):
+        face = state.face[sp]
+        if face == EMPTY:
+            board.append(None)
+        elif face != DOWN:
+            board.append([face, 1])
+        else:
+            pick = state.board[sp]
+            board.append([kind_of(pick) if state.known[pick] >> seat & 1 else None, 0])
+    ability = None
+    if phase in ("ability", "grey_move", "adjacent"):
+        ability = {"kind": state.akind if phase == "ability" else
+                   (GREY if phase == "grey_move" else DOWN), "space": state.at}
+    return {"seat": seat, "players": state.n, "guitarists": state.g, "jim": jim,
+            "phase": phase if not state.claims else "claim",
+            "difficulty": state.options["difficulty"] if jim is not None else None,
+            "setlist": SETLIST_NAMES[state.setlist], "board": board,
+            "supply": sorted(kind_of(p) for p in state.supply), "deck": len(state.deck),
+            "pad": state.pad, "scored": state.scored,
+            "completed": [[c for c, _ in cs] for cs in state.completed],
+            "jim_row": sorted(state.hands[jim]) if jim is not None else [],
+            "turns": state.turns, "idle": state.idle, "options": state.options,
+            "ability": ability,
+            "drawn": kind_of(state.drawn) if phase == "bag_place" and state.active == seat
+            else None,
+            "hand": sorted(state.hands[seat]), "song": state.songs[seat],
+            "genres": list(state.genres[seat])}
+
+
+def play(state, seat, legal, rng):
+    """The bot's choice read straight from the state (the search's playouts): the same action
+    as choose(state.view(seat), legal, rng)."""
+    return choose(seat_view(state, seat), legal, rng)
+
+
+def ranked(view, legal, rng):
+    """The legal actions best first (the bot's choice first): turn actions and ability targets
+    by the value the bot gives them, other decisions its choice first."""
+    first = choose(view, legal, rng)
+    rest = [a for a in legal if a != first]
+    phase = view["phase"]
+    if len(rest) > 1 and phase in ("turn", "ability", "adjacent", "grey_move"):
+        bot = Bot(view)
+        value = bot.turn_value if phase == "turn" else bot.ability_value_of
+        worth = {}
+        for a in rest:
+            v = value(a)
+            worth[a] = v if v is not None else 0.0
+        rest.sort(key=lambda a: -worth[a])
+    return [first] + rest
 
 
 def choose_random(view, legal, rng):

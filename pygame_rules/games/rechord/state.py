@@ -608,16 +608,19 @@ class ReChordState(GameState):
         self.active = (self.active + 1) % self.g
         self._begin_turn()
 
+    def column(self, fret, counts=None):
+        """What a lead guitar round for `fret` would write for each colour on this board (HR-4,
+        by the `lead_scoring` option; HR-5 by `face_down_scores`)."""
+        mode, counts = self.options["lead_scoring"], counts or self._colour_counts()
+        if mode == "fret_only":
+            return [triangular(counts[c][fret - 1]) for c in COLOURS]
+        if mode == "linear":
+            return [sum(counts[c]) for c in COLOURS]
+        return [sum(triangular(k) for k in counts[c]) for c in COLOURS]
+
     def _lead_guitar(self, fret):
         """A lead guitar round: every genre scored on the pad in this fret's column (HR-4/5)."""
-        mode, counts = self.options["lead_scoring"], self._colour_counts()
-        for c in COLOURS:
-            if mode == "fret_only":
-                value = triangular(counts[c][fret - 1])
-            elif mode == "linear":
-                value = sum(counts[c])
-            else:
-                value = sum(triangular(k) for k in counts[c])
+        for c, value in zip(COLOURS, self.column(fret)):
             self.pad[c][fret - 1] = value
         self.scored[fret - 1] = True
         self.emit("fret_scored", fret=fret, column=[self.pad[c][fret - 1] for c in COLOURS])

@@ -11,8 +11,8 @@ It never looks at the state: no memory, no hidden cards.
 
 from dataclasses import dataclass, replace
 
-from .cards import CHORD_OF, CHORDS, COLOUR_OF, DECK_SIZE
-from .state import CHART, IMPROVISATION_BONUS
+from .cards import CHORD_OF, CHORDS, COLOUR_OF, DECK_SIZE, cards_of, mask_of
+from .state import CHART, IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER
 
 BEAT_WILL = 0.8          # how often an opponent who can beat the best card on the table does
 IMPRO_WILL = 0.5         # how often a 4th player who can match the lead chord improvises
@@ -47,23 +47,47 @@ class Seen:
 def read_view(view):
     """Turn a seat's view into what the bot reasons with."""
     me, trick = view["seat"], view["trick"]
-    order, table = trick["order"], trick["cards"]
-    position, sizes = len(table), view["hand_sizes"]
-    later_seats = [s for s in order[position + 1:] if s != view["non_player"]]
-    spotlight = view["spotlight"] == me
+    return read(me, view["players"], trick["order"], [c for _, c in trick["cards"]],
+                view["hand_sizes"], view["non_player"], CHORDS.index(view["key"]),
+                trick["round"], trick["is_last"], view["improvisation_limit"],
+                view["seats"][me]["tricks"], view["spotlight"] == me, view["hand"],
+                unknown_cards(view),
+                view["options"].get("blocked_improvisation_changes_key", True))
+
+
+def read_state(state, seat):
+    """The same as read_view(state.view(seat)), straight from the state (the search's
+    playouts): the seat's hand, the round on the table, the cards played, the tricks."""
+    n = state.n
+    known = state.hands[seat] | mask_of(state.facedown) | mask_of(state.round_cards)
+    for pile in state.won:
+        known |= pile
+    known |= 1 << state.key_card
+    unknown = tuple(c for c in range(DECK_SIZE) if not known >> c & 1)
+    return read(seat, n, state.order, list(state.round_cards),
+                [h.bit_count() for h in state.hands[:n]], NON_PLAYER if n == 3 else None,
+                state.key, state.rounds, state.hands[state.order[3]].bit_count() <= 1,
+                IMPROVISATION_LIMIT[n], state.tricks[seat], state.spotlight == seat,
+                cards_of(state.hands[seat]), unknown,
+                state.options.get("blocked_improvisation_changes_key", True))
+
+
+def read(me, players, order, table, sizes, non_player, key, rounds, is_last, limit, tricks,
+         spotlight, hand, unknown, blocked):
+    """What the bot reasons with, from the facts a seat sees."""
+    position = len(table)
+    later_seats = [s for s in order[position + 1:] if s != non_player]
     return Seen(
-        hand=tuple(view["hand"]), key=CHORDS.index(view["key"]),
-        table=tuple(c for _, c in table), table_seats=tuple(s for s, _ in table),
-        non_player=view["non_player"], position=position, rounds=trick["round"],
-        improvisation_open=not trick["is_last"] and
-        trick["round"] - 1 < view["improvisation_limit"],
-        improvisation_limit=view["improvisation_limit"],
-        is_last=trick["is_last"], tricks=view["seats"][me]["tricks"] + spotlight,
+        hand=tuple(hand), key=key,
+        table=tuple(table), table_seats=tuple(order[:position]),
+        non_player=non_player, position=position, rounds=rounds,
+        improvisation_open=not is_last and rounds - 1 < limit,
+        improvisation_limit=limit,
+        is_last=is_last, tricks=tricks + spotlight,
         spotlight=spotlight, later=tuple(sizes[s] for s in later_seats),
         fourth_later=sizes[order[3]] if position < 3 and order[3] != me else 0,
-        next_order=tuple(sizes[(me + i) % view["players"]] for i in range(1, view["players"])),
-        unknown=unknown_cards(view),
-        blocked_changes_key=view["options"].get("blocked_improvisation_changes_key", True))
+        next_order=tuple(sizes[(me + i) % players] for i in range(1, players)),
+        unknown=tuple(unknown), blocked_changes_key=blocked)
 
 
 def unknown_cards(view):
@@ -240,8 +264,30 @@ def choose(view, legal, rng):
     """The heuristic bot: the legal card with the best expected venue score."""
     if len(legal) == 1:
         return legal[0]
-    seen = read_view(view)
+    return ranked(view, legal, rng)[0]
+
+
+def play(state, seat, legal, rng):
+    """The bot's choice read straight from the state (the search's playouts): the same card
+    as choose(state.view(seat), legal, rng)."""
+    if len(legal) == 1:
+        return legal[0]
+    return _order(read_state(state, seat), legal, rng)[0]
+
+
+def ranked(view, legal, rng):
+    """The legal cards best first by expected venue score (the bot's choice first: among equal
+    best cards one at random)."""
+    if len(legal) == 1:
+        return list(legal)
+    return _order(read_view(view), legal, rng)
+
+
+def _order(seen, legal, rng):
+    """The legal cards best first, the bot's choice first."""
     worths = [(play_worth(seen, c), c) for c in legal]
     top = max(w for w, _ in worths)
     best = [c for w, c in worths if w >= top - 1e-9]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    first = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    rest = sorted((w, i) for i, (w, c) in enumerate(worths) if c != first)
+    return [first] + [worths[i][1] for _, i in sorted(rest, key=lambda x: (-x[0], x[1]))]

@@ -24,7 +24,8 @@ others' mean. Then it:
 It keeps no memory between calls and never sees the state: the same call works from JSON.
 """
 
-from .cards import BAMBOO, COLOURS, colour_of
+from .cards import BAMBOO, COLOURS, cards_of, colour_of
+from .state import TARGET
 
 OTHERS_WEIGHT = 1.0     # how much the others' points count against ours
 KEEP_ASSET = 0.0        # how much a kept card's future wanted acquisitions count (measured:
@@ -54,8 +55,6 @@ class Seen:
         trick = view["trick"]
         self.trick = [(s, c) for s, c in trick["cards"]]
         self.lead = trick["lead_colour"]
-        played = len(self.trick)
-        self.later = [(self.me + i) % self.n for i in range(1, self.n - played)]
         self.sizes = view["hand_sizes"]
         seen = set(self.hand) | {c for _, c in self.trick}
         for seat in view["tableau"]:
@@ -64,6 +63,37 @@ class Seen:
         last = view.get("last_trick")
         if last:
             seen.update(c for _, c in last["cards"])
+        self._finish(seen)
+
+    @classmethod
+    def from_state(cls, state, seat):
+        """The same as Seen(state.view(seat)), read straight from the state for the search's
+        playouts: the seat's own hand, the tableaux, the trick, the last trick, the scores."""
+        seen = cls.__new__(cls)
+        seen.me, seen.n = seat, state.n
+        seen.counts = [[len(state.tableau[s][c]) for s in range(state.n)]
+                       for c in range(COLOURS)]
+        seen.scores = list(state.totals)
+        seen.target = TARGET
+        seen.trump = state.trump
+        seen.ranks = state.ranks
+        seen.hand = cards_of(state.hands[seat])
+        seen.trick = list(state.trick)
+        seen.lead = colour_of(state.trick[0][1]) if state.trick else None
+        seen.sizes = [h.bit_count() for h in state.hands]
+        known = set(seen.hand) | {c for _, c in seen.trick}
+        for stacks in state.tableau:
+            for stack in stacks:
+                known.update(e for e in stack if e >= 0)
+        if state.last_trick:
+            known.update(c for _, c in state.last_trick["cards"])
+        seen._finish(known)
+        return seen
+
+    def _finish(self, seen):
+        """The seats still to play this trick and the cards this seat has not seen."""
+        played = len(self.trick)
+        self.later = [(self.me + i) % self.n for i in range(1, self.n - played)]
         self.pool = [c for c in range(BAMBOO) if c not in seen]
         self.memo = {}          # worths already worked out for this decision
 
@@ -82,12 +112,26 @@ class Seen:
 
 
 # --- what an outcome is worth -------------------------------------------------------------------
+_POINTS = {}
+
+
 def colour_points(counts):
     """Each seat's points for one colour now (the S1 rule), a sole most kept some hope.
 
     The sole most scores 0 if the round ended now; with more tricks to come someone may still
     catch up, the less likely the further ahead it is: SOLE_HOPE ** lead × its count.
     """
+    key = tuple(counts)
+    out = _POINTS.get(key)
+    if out is None:
+        if len(_POINTS) > 50000:
+            _POINTS.clear()
+        out = _POINTS[key] = _colour_points(counts)
+    return out
+
+
+def _colour_points(counts):
+    """colour_points, worked out."""
     top = max(counts)
     out = []
     for c in counts:
@@ -105,12 +149,10 @@ def colour_points(counts):
 def standing(seen, counts, scores, me=None):
     """Our total with the tableaux scored now, less a share of the others' mean total."""
     me = seen.me if me is None else me
-    totals = list(scores)
-    for colour in range(COLOURS):
-        for seat, p in enumerate(colour_points(counts[colour])):
-            totals[seat] += p
-    others = [t for s, t in enumerate(totals) if s != me]
-    return totals[me] - OTHERS_WEIGHT * sum(others) / len(others)
+    a, b, c = colour_points(counts[0]), colour_points(counts[1]), colour_points(counts[2])
+    totals = [x + a[s] + b[s] + c[s] for s, x in enumerate(scores)]
+    mine = totals.pop(me)
+    return mine - OTHERS_WEIGHT * sum(totals) / len(totals)
 
 
 def game_end_worth(seen, scores, me):
@@ -301,7 +343,20 @@ def choose(view, legal, rng):
     legal = [tuple(a) for a in legal]
     if len(legal) == 1:
         return legal[0]
-    seen = Seen(view)
+    return decide(Seen(view), view, legal, rng)
+
+
+def play(state, seat, legal, rng):
+    """The bot's choice read straight from the state (the search's playouts): the same action
+    as choose(state.view(seat), legal, rng)."""
+    if len(legal) == 1:
+        return legal[0]
+    return decide(Seen.from_state(state, seat), {"phase": state.phase, "gift": state._gift_view()},
+                  legal, rng)
+
+
+def decide(seen, view, legal, rng):
+    """The action for what the seat knows (`view` gives the phase and the gift offered)."""
     phase = view["phase"]
     if phase == "pass":
         return choose_pass(seen, legal)
@@ -314,6 +369,31 @@ def choose(view, legal, rng):
     if phase == "extra":
         return choose_extra(seen, legal)
     return legal[rng.randrange(len(legal))]
+
+
+def ranked(view, legal, rng):
+    """The legal actions best first (the bot's choice first): cards by expected worth, passes
+    by how little the two cards are worth keeping, any other decision its choice first."""
+    legal = [tuple(a) for a in legal]
+    first = choose(view, legal, rng)
+    if len(legal) == 1:
+        return legal
+    seen = Seen(view)
+    phase = view["phase"]
+    if phase == "play":
+        base = standing(seen, seen.counts, seen.scores)
+        key = {a: (play_worth(seen, a[1], base), -a[1]) for a in legal}
+        rest = sorted((a for a in legal if a != first), key=key.get, reverse=True)
+    elif phase == "pass":
+        base = standing(seen, seen.counts, seen.scores)
+        order = sorted(seen.hand, key=lambda c: (keep_worth(seen, c, base), -seen.rank(c), c))
+        place = {c: i for i, c in enumerate(order)}
+        rest = sorted((a for a in legal if a != first),
+                      key=lambda a: (place[a[1]] + place[a[2]], place[a[1]] > place[a[2]],
+                                     place[a[1]]))
+    else:
+        rest = [a for a in legal if a != first]
+    return [first] + rest
 
 
 def choose_random(view, legal, rng):

@@ -22,8 +22,9 @@ a bar. Variant I needs no care: the legal list already holds only notes within a
 It keeps no memory between calls and never sees the state: the same call works from JSON.
 """
 
-from .cards import BARS, DECK, RESTS, kind_of, semitone, sounding, value_of
-from .state import COMPOUND, HAND, PERFECT, invertible
+from ...bits import cards_of, mask_of
+from .cards import BARS, DECK, NOTES, RESTS, capacity, kind_of, semitone, sounding, value_of
+from .state import COMPOUND, HAND, KIND, PERFECT, VALUE, invertible
 
 DUMP = 0.4            # a card out of the hand early on (the penalty it avoids, discounted)
 DUMP_LATE = 0.5       # added as the deck runs out
@@ -35,62 +36,87 @@ GO_OUT = 4.0          # ending the game on our last card
 KEEP = {1: 0.35, 2: 0.3, 4: 0.2, 8: 0.1, 16: 0.0}     # a kept value, while we hold bar lines
 URGENT = 0.35         # clefs, time signatures and whole notes soon have nowhere to go
 SINGLE = (1, 2, 4, 8, 16)
+ALL_MASK = (1 << DECK) - 1
+NOTE_MASK = mask_of(NOTES)
+REST_MASK = mask_of(RESTS)
+BAR_MASK = mask_of(BARS)
+VALUE_MASK = {v: mask_of(c for c in range(DECK) if VALUE[c] == v) for v in SINGLE}
+_FITTING = {}
+
+
+def fitting(prev, quarter):
+    """The notes that can follow position `prev` under Variant I, some way up (a bitmask)."""
+    key = (prev, quarter)
+    if key not in _FITTING:
+        turns = {c: (0, 1) if invertible(c, quarter) else (0,) for c in NOTES}
+        _FITTING[key] = mask_of(c for c in NOTES
+                                if any(abs(sounding(c, t) - prev) <= 2 for t in turns[c]))
+    return _FITTING[key]
 
 
 class Seen:
     """What one seat knows: its hand, the rows, and counts of the cards it cannot see."""
 
     __slots__ = ("me", "n", "hand", "bars", "rows", "deck", "variant", "intervals", "thirds",
-                 "compound", "quarter", "unseen_notes", "unseen_rests", "nonbar", "hand_nb",
+                 "compound", "quarter", "unseen", "nonbar", "hand_nb",
                  "p_bar", "late", "hand_size", "memo")
 
     def __init__(self, view):
-        self.me, self.n = view["seat"], view["players"]
-        opts = view["options"]
-        self.variant = view["variant"]
-        self.intervals = self.variant in ("intervals", "both")
-        self.thirds = self.variant in ("thirds", "both")
+        rows = view["rows"]
+        self._read(view["seat"], view["players"], view["options"], view["variant"],
+                   [c["card"] for c in view["hand"]], rows, view["deck"],
+                   [c["card"] for row in rows for c in row["cards"]])
+
+    @classmethod
+    def from_state(cls, state, seat):
+        """The same as Seen(state.view(seat)), read straight from the state for the search's
+        playouts: the seat's own hand, the rows (open bars and cards) and the deck's size."""
+        seen = cls.__new__(cls)
+        rows = [{"capacity": capacity(t) if t is not None else None, "fill": f, "count": k,
+                 "prev": p} for t, f, k, p, _ in state.rows]
+        seen._read(seat, state.n, state.options, state.options["variant"],
+                   cards_of(state.hands[seat]), rows, len(state.deck),
+                   [c for r in state.rows for c, _ in r[4]])
+        return seen
+
+    def _read(self, me, n, opts, variant, hand, rows, deck, shown):
+        """Fill in what the seat knows and the counts of the cards it cannot see."""
+        self.me, self.n = me, n
+        self.variant = variant
+        self.intervals = variant in ("intervals", "both")
+        self.thirds = variant in ("thirds", "both")
         self.compound = opts.get("compound_intervals", False)
         self.quarter = opts.get("quarter_invertible", True)
-        self.hand = [c["card"] for c in view["hand"]]
-        self.hand_size = len(self.hand)
-        self.bars = sum(1 for c in self.hand if kind_of(c) == "bar")
-        self.rows = view["rows"]
-        self.deck = view["deck"]
-        known = set(self.hand)
-        for row in self.rows:
-            known.update(c["card"] for c in row["cards"])
+        self.hand = hand
+        self.hand_size = len(hand)
+        self.bars = sum(1 for c in hand if KIND[c] == "bar")
+        self.rows = rows
+        self.deck = deck
+        known = mask_of(hand) | mask_of(shown)
         if not opts.get("rests", True):
-            known.update(RESTS)
+            known |= REST_MASK
         if not opts.get("one_four", True):
-            known.add(4)
-        unseen = [c for c in range(DECK) if c not in known]
-        self.unseen_notes = [c for c in unseen if kind_of(c) == "note"]
-        self.unseen_rests = [c for c in unseen if kind_of(c) == "rest"]
-        bars_unseen = sum(1 for c in unseen if kind_of(c) == "bar")
-        others = max(1, self.n - 1)
-        in_hands = max(0, len(unseen) - self.deck)
-        leftover = len(BARS) % self.n
+            known |= 1 << 4
+        unseen = ALL_MASK & ~known
+        self.unseen = unseen
+        bars_unseen = (unseen & BAR_MASK).bit_count()
+        unseen_count = unseen.bit_count()
+        others = max(1, n - 1)
+        in_hands = max(0, unseen_count - deck)
+        leftover = len(BARS) % n
         out = len(RESTS) * (not opts.get("rests", True)) + (not opts.get("one_four", True))
-        start_deck = DECK - len(BARS) - out + leftover - HAND * self.n
-        bars_in_deck = leftover * self.deck / max(1, start_deck)
+        start_deck = DECK - len(BARS) - out + leftover - HAND * n
+        bars_in_deck = leftover * deck / max(1, start_deck)
         bars_held = max(0.0, bars_unseen - bars_in_deck)
-        self.nonbar = max(1, len(unseen) - bars_unseen)
+        self.nonbar = max(1, unseen_count - bars_unseen)
         self.hand_nb = max(0.5, (in_hands - bars_held) / others)
         per_seat = in_hands / others
         self.p_bar = 1 - (1 - min(1.0, bars_held / max(1, in_hands))) ** per_seat \
             if in_hands else 0.0
-        self.late = 1 - min(1.0, self.deck / max(1, start_deck))
+        self.late = 1 - min(1.0, deck / max(1, start_deck))
         self.memo = {}
 
     # --- what the others may do ---------------------------------------------------------------
-    def fits_pitch(self, card, prev):
-        """Can this unseen note follow `prev` under Variant I (some orientation)?"""
-        if not self.thirds or prev is None:
-            return True
-        turns = (0, 1) if invertible(card, self.quarter) else (0,)
-        return any(abs(sounding(card, t) - prev) <= 2 for t in turns)
-
     def p_hold(self, value, prev):
         """How likely one opponent can play a card of exactly `value` on a row after `prev`
         (from its hand, or drawn and played at once)."""
@@ -101,9 +127,10 @@ class Seen:
 
     def _p_hold(self, value, prev):
         """p_hold, worked out."""
-        k = sum(1 for c in self.unseen_rests if value_of(c) == value) + \
-            sum(1 for c in self.unseen_notes if value_of(c) == value and
-                self.fits_pitch(c, prev))
+        k = (self.unseen & VALUE_MASK[value]).bit_count()
+        if self.thirds and prev is not None:
+            k = (self.unseen & REST_MASK & VALUE_MASK[value]).bit_count() + \
+                (self.unseen & VALUE_MASK[value] & fitting(prev, self.quarter)).bit_count()
         if not k:
             return 0.0
         share = min(1.0, k / self.nonbar)
@@ -135,8 +162,7 @@ class Seen:
         left = capacity - fill
         if left not in SINGLE:
             return 0.0
-        mine = [c for c in self.hand if c != played and kind_of(c) in ("note", "rest")
-                and value_of(c) == left]
+        mine = [c for c in self.hand if c != played and VALUE[c] == left]
         if not mine:
             return 0.0
         p = self.p_hold(left, prev) * self.p_bar
@@ -222,19 +248,47 @@ def worth(seen, action, phase):
 
 def choose(view, legal, rng):
     """The heuristic bot's action (a tuple, as the engine's legal_actions() gives it)."""
+    return ranked(view, legal, rng)[0]
+
+
+def ranked(view, legal, rng):
+    """The legal actions best first by worth (the bot's choice first: the earliest of the
+    best; the bonus bar line is always taken)."""
     legal = [tuple(a) for a in legal]
-    if len(legal) == 1:
-        return legal[0]
-    phase = view["phase"]
-    if phase == "bonus":
-        return next(a for a in legal if a[0] == "bar")
-    seen = Seen(view)
-    best, pick = None, legal[0]
-    for action in legal:
-        w = worth(seen, action, phase)
+    if len(legal) == 1 or view["phase"] == "bonus":
+        return _order(None, legal, view["phase"])
+    return _order(Seen(view), legal, view["phase"])
+
+
+def play(state, seat, legal, rng):
+    """The bot's choice read straight from the state (the search's playouts): the same action
+    as choose(state.view(seat), legal, rng)."""
+    if len(legal) == 1 or state.phase == "bonus":
+        return _order(None, legal, state.phase)[0]
+    seen = Seen.from_state(state, seat)
+    return legal[_best([worth(seen, action, state.phase) for action in legal])]
+
+
+def _best(worths):
+    """The index of the first of the best worths (a later one must be better by 1e-9)."""
+    best, pick = None, 0
+    for i, w in enumerate(worths):
         if best is None or w > best + 1e-9:
-            best, pick = w, action
+            best, pick = w, i
     return pick
+
+
+def _order(seen, legal, phase):
+    """The legal actions best first, the bot's choice first."""
+    if len(legal) == 1:
+        return legal
+    if phase == "bonus":
+        first = next(a for a in legal if a[0] == "bar")
+        return [first] + [a for a in legal if a != first]
+    worths = [worth(seen, action, phase) for action in legal]
+    pick = _best(worths)
+    order = sorted((i for i in range(len(legal)) if i != pick), key=lambda i: (-worths[i], i))
+    return [legal[pick]] + [legal[i] for i in order]
 
 
 def choose_random(view, legal, rng):
