@@ -1,16 +1,19 @@
-"""Search benchmark: ISMCTS iterations per second for each game, in CPython and in Pyodide.
+"""Search benchmark: playouts per second for each game, in CPython and in Pyodide.
 
     python benchmarks/bench_search.py              # CPython
     python benchmarks/bench_search.py --pyodide    # the same code under Pyodide in Node
 
-For each game a few positions from seeded random games are searched for a fixed number of
-iterations; the numbers printed are iterations/s and the time a Hard move takes at that rate
-(`search.LEVELS["hard"]` iterations). Prints numbers only; nothing here is a timed test.
+For each game the Hard bot (without its clock) searches positions of heuristic games, a few
+moves apart, with a fixed playout cap; the numbers printed are playouts/s, the median and the
+slowest time of a move at Hard's cap (`search.LEVELS["hard"]`), and the share of moves whose
+cap would not fit in Hard's one-second budget at that speed. Prints numbers only; nothing here
+is a timed test.
 """
 
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -19,22 +22,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
 import pygame_rules  # noqa: E402
-from pygame_rules.search import LEVELS, SearchBot  # noqa: E402
+from pygame_rules import bots  # noqa: E402
+from pygame_rules.search import LEVELS  # noqa: E402
 
-TABLES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 3}
+TABLES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 2}
+PLAYOUTS = 120         # per measured move (the rate is what matters; Hard's cap scales it)
 
 
-def positions(game_id, players, count=4):
-    """Seeded positions a few random moves into games, each with a real choice to make."""
+def positions(game_id, players, count=6):
+    """Positions of seeded heuristic games, spread over the game, each with a real choice."""
     out = []
     for seed in range(count):
-        state = pygame_rules.new_game(game_id, players, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(8 + 9 * seed):
+        state = pygame_rules.new_game(game_id, players, seed="bench-%d" % seed)
+        heuristic = [bots.make_bot(game_id, "heuristic", seed=s) for s in range(players)]
+        for _ in range(5 + 13 * seed):
             if state.is_over:
                 break
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(bots.bot_action(state, heuristic[state.current_player]))
         while not state.is_over and len(state.legal_actions()) < 2:
             state.apply(state.legal_actions()[0])
         if not state.is_over:
@@ -42,20 +46,26 @@ def positions(game_id, players, count=4):
     return out
 
 
-def measure(iterations=150):
-    """{game: {"iterations_per_s", "hard_move_s"}} over a few positions each."""
+def measure(playouts=PLAYOUTS):
+    """{game: {"playouts_per_s", "hard_move_s", "hard_move_max_s", "over_budget"}}."""
     result = {}
     for game_id, players in TABLES.items():
-        bot = SearchBot(game_id, iterations=iterations)
-        done = spent = 0
+        bot = bots.BOTS[game_id]["hard"].capped()
+        bot.playouts = playouts
+        cap, budget = LEVELS["hard"]["playouts"][game_id], LEVELS["hard"]["seconds"]
+        done, spent, moves = 0, 0.0, []
         for i, state in enumerate(positions(game_id, players)):
             start = time.perf_counter()
             bot(state, random.Random(i))
-            spent += time.perf_counter() - start
-            done += bot.last_iterations
-        rate = done / spent
-        result[game_id] = {"players": players, "iterations_per_s": round(rate),
-                           "hard_move_s": round(LEVELS["hard"]["iterations"][game_id] / rate, 2)}
+            took = time.perf_counter() - start
+            spent += took
+            done += bot.last_playouts
+            if bot.last_playouts:
+                moves.append(took * cap / bot.last_playouts)
+        result[game_id] = {"players": players, "playouts_per_s": round(done / spent),
+                           "hard_move_s": round(statistics.median(moves), 2),
+                           "hard_move_max_s": round(max(moves), 2),
+                           "over_budget": round(sum(m > budget for m in moves) / len(moves), 2)}
     return result
 
 
@@ -76,9 +86,11 @@ def main():
         data = json.loads(report())
     print("python %s" % data["python"])
     for game_id, row in data["games"].items():
-        print("%-13s %dp: %6d iterations/s; a Hard move (%d iterations) takes %.2f s" %
-              (game_id, row["players"], row["iterations_per_s"],
-               LEVELS["hard"]["iterations"][game_id], row["hard_move_s"]))
+        print("%-13s %dp: %5d playouts/s; a Hard move (%d playouts) takes %.2f s median, "
+              "%.2f s at most; %d%% of moves over the %.0f s budget" %
+              (game_id, row["players"], row["playouts_per_s"],
+               LEVELS["hard"]["playouts"][game_id], row["hard_move_s"],
+               row["hard_move_max_s"], 100 * row["over_budget"], LEVELS["hard"]["seconds"]))
 
 
 if __name__ == "__main__":

@@ -56,10 +56,17 @@ BOTS = {
     "rechord": {"random": _rechord.choose_random, "heuristic": _rechord.choose},
 }
 
+RANKS = {"take-a-chord": _take_a_chord.ranked, "take-bamboo": _take_bamboo.ranked,
+         "taktvoll": _taktvoll.ranked, "rechord": _rechord.ranked}   # the heuristics' orders
+
+POLICIES = {"take-a-chord": _take_a_chord.play, "take-bamboo": _take_bamboo.play,
+            "taktvoll": _taktvoll.play, "rechord": _rechord.play}  # the heuristics read from the state, for playouts
+
 for _game, _bots in BOTS.items():         # the levels: Easy, Normal and Hard (the search)
     _bots["easy"] = NoisyBot(_bots["heuristic"])
     for _level in LEVELS:
-        _bots[_level] = search_bot(_game, _level, guide=_bots["heuristic"])
+        _bots[_level] = search_bot(_game, _level, guide=_bots["heuristic"], rank=RANKS[_game],
+                                   policy=POLICIES.get(_game))
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},

@@ -1,268 +1,261 @@
-"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) over the
-engine contract, for every game.
+"""The search bot: determinized Monte Carlo rollouts over the engine contract, for every game.
 
-Each iteration deals a determinization, a full state consistent with what the searching seat
-knows (the game's `infoset.resample`), walks one shared tree of actions with UCB restricted
-to the actions legal in that determinization (counting how often each was available), adds
-one node, plays the rest out with a fast policy and backs up each player's reward at the
-nodes where that player chose. The tree's most visited root action is the move.
+For the seat to move, the guide (the game's heuristic bot) ranks the legal actions from the
+seat's view; the search keeps its best few as candidates. Then, sample after sample, it deals a
+determinization, a full state consistent with what the seat knows (the game's
+`infoset.resample`, which re-deals everything the seat cannot see from the search's own random
+generator), and plays every candidate in a copy of it, each followed by the same playout: every
+seat, the searching one included, plays its guide's move from its own view in that deal, with
+the same random generator for every candidate (common random numbers), up to the game's horizon
+(the end of the venue or round, or a number of moves), where the game's reward judges the
+position. The candidates are compared by their paired differences with the guide's own move:
+another candidate is played only if its mean difference is positive by `z` standard errors.
 
-The search reads the true state only through the resampler, which re-deals everything the
-seat cannot see from its own random generator: same information and same seed, same move.
-It is anytime: it stops at an iteration cap or a wall-clock budget, whichever comes first.
+Why rollouts of the guide and not a tree: a budget of about a second in the browser buys a few
+hundred playouts, and what a seat's choice changes shows up in how the others answer it; a
+playout by the guide answers as a sensible player would (against heuristic bots, exactly as they
+would), the paired samples cancel the luck of the deal, and the guide's move stays the default
+unless the samples say otherwise, so the search is never much weaker than its guide. (This is a
+one-step policy improvement of the guide, the rollout algorithm of Bertsekas and Tsitsiklis,
+over determinized deals as in perfect information Monte Carlo.)
+
+The search reads the true state only through the resampler: same information and same seed,
+same move. It is anytime: it stops at a playout cap or a wall-clock budget, whichever comes
+first, at the end of a whole sample (so that every candidate has been tried on the same deals).
 """
 
 import math
+import random
 import time
-
-from .games.rechord.cards import SONGS
-
 
 
 def _take_a_chord():
-    """Take The "A" Chord's resampler."""
-    from .games.take_a_chord.infoset import resample
-    return resample
+    """Take The "A" Chord's search knobs (its infoset module)."""
+    from .games.take_a_chord import infoset
+    return infoset
 
 
 def _take_bamboo():
-    """TAKE's resampler."""
-    from .games.take_bamboo.infoset import resample
-    return resample
+    """TAKE's search knobs."""
+    from .games.take_bamboo import infoset
+    return infoset
 
 
 def _taktvoll():
-    """Taktvoll's resampler."""
-    from .games.taktvoll.infoset import resample
-    return resample
+    """Taktvoll's search knobs."""
+    from .games.taktvoll import infoset
+    return infoset
 
 
 def _rechord():
-    """Re-Chord's resampler."""
-    from .games.rechord.infoset import resample
-    return resample
+    """Re-Chord's search knobs."""
+    from .games.rechord import infoset
+    return infoset
 
 
-RESAMPLERS = {"take-a-chord": _take_a_chord, "take-bamboo": _take_bamboo,
-              "taktvoll": _taktvoll, "rechord": _rechord}
+PLANS = {"take-a-chord": _take_a_chord, "take-bamboo": _take_bamboo, "taktvoll": _taktvoll,
+         "rechord": _rechord}
+
+
+def plan(game_id):
+    """The game's infoset module: `resample(state, seat, rng)` and the search's knobs (imported
+    on first use). Knobs a module leaves out take the defaults below."""
+    return PLANS[game_id]()
 
 
 def resampler(game_id):
-    """The game's `infoset.resample(state, seat, rng)` (imported on first use)."""
-    return RESAMPLERS[game_id]()
+    """The game's `infoset.resample(state, seat, rng)`."""
+    return plan(game_id).resample
 
 
-# another move beats the guide's only with this many visits and this much more mean reward.
-# None: random playouts misjudge the game so badly that the guide's move is played without a
-# search (measured with the trust (60, 0.06): Taktvoll's Hard won 12.5% of 40 4-player games
-# against three heuristic bots, par 25%; Re-Chord's Hard 37.5% of 40 2-player games)
-TRUST = {"take-a-chord": (20, 0.03), "take-bamboo": (20, 0.03), "taktvoll": None,
-         "rechord": None}
-EXPLORATION = 0.7          # UCB constant for rewards in [0, 1]
-WIN_WEIGHT = 0.7           # reward = 0.7 · share of the win + 0.3 · where the score lies
+HORIZON = None       # a state field; a playout stops when it changes (the venue, the round)
+PLAYOUT_CAP = 400    # a playout stops after this many moves
+WIDTH = 8            # candidates: the guide's best this many
+Z = 1.0              # a candidate replaces the guide's move when better by this many std errs
+WIN_WEIGHT = 0.7     # the default reward: 0.7 · share of the win + 0.3 · where the score lies
 
 
-class Node:
-    """One action in the shared tree: who chose it, how often it was tried and available."""
-
-    __slots__ = ("player", "children", "visits", "avail", "total")
-
-    def __init__(self, player):
-        self.player = player
-        self.children = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0
-
-    def ucb_child(self, keys, c):
-        """The legal child with the best upper confidence bound (availability-corrected)."""
-        best, best_value = None, -1.0
-        for key in keys:
-            child = self.children[key]
-            child.avail += 1
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) /
-                                                               child.visits)
-            if value > best_value:
-                best, best_value = key, value
-        return best
+def knob(game, name):
+    """One of the game's search knobs, or its default."""
+    return getattr(game, name, globals()[name])
 
 
-def outcome(state):
-    """Each seat's reward in [0, 1] at the end of a (real or cut-off) game."""
-    if getattr(state, "jim", None) is not None:
-        return solo_outcome(state)
+def horizon(game, state):
+    """Where playouts from `state` stop: the game's `horizon(state)` (a test of a state), or a
+    change of its HORIZON field (None: only the cap and the end)."""
+    custom = getattr(game, "horizon", None)
+    if custom is not None:
+        return custom(state)
+    field = knob(game, "HORIZON")
+    if field is None:
+        return None
+    mark = getattr(state, field)
+    return lambda det: getattr(det, field) != mark
+
+
+def outcome(state, seat):
+    """The default reward in [0, 1]: a share of the win by the state's scores (the game's own
+    winners once it is over), and where `seat`'s score lies between the lowest and highest."""
+    scores = state.scores()
     if state.is_over:
-        scores, winners = state.scores(), state.winners()
+        winners = state.winners()
     else:
-        estimate = ESTIMATES.get(state.game.id)
-        scores = estimate(state) if estimate else state.scores()
         winners = [s for s, v in enumerate(scores) if v == max(scores)]
     low, high = min(scores), max(scores)
-    spread = (high - low) or 1
-    return [WIN_WEIGHT * (1.0 / len(winners) if s in winners else 0.0) +
-            (1 - WIN_WEIGHT) * (scores[s] - low) / spread for s in range(len(scores))]
+    win = 1.0 / len(winners) if seat in winners else 0.0
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * (scores[seat] - low) / ((high - low) or 1)
 
 
-ROUND_FIELD = {"take-a-chord": "venue", "take-bamboo": "round_no"}   # playouts stop there
+def margin(scores, seat):
+    """A reward by points: the seat's score less the mean of the best other and the others'
+    mean (so it matters both to beat the leader and to stay ahead of the table)."""
+    others = [v for s, v in enumerate(scores) if s != seat]
+    return scores[seat] - 0.5 * (max(others) + sum(others) / len(others))
 
 
-def taktvoll_estimate(state):
-    """Taktvoll cut short: points so far minus the cards still in hand (the end's penalty)."""
-    return [t - h.bit_count() for t, h in zip(state.totals, state.hands)]
+def guide_ranking(guide, rank):
+    """A function (view, legal, rng) -> the legal actions, the guide's choice first: the game's
+    own `rank` if it has one, else the guide's move followed by the rest in order."""
+    if rank is not None:
+        return rank
+
+    def ranked(view, legal, rng):
+        """The guide's move first, the others after it."""
+        first = guide(view, legal, rng)
+        return [first] + [a for a in legal if a != first]
+    return ranked
 
 
-def rechord_estimate(state):
-    """Re-Chord cut short: chord fame, a completed song, the genre's pad so far plus what the
-    board would score in each fret not yet scored."""
-    counts = state._colour_counts()
-    left = state.scored.count(False)
-    board = [sum(k * (k + 1) // 2 for k in counts[c]) for c in range(6)]
-    out = []
-    for seat in range(state.g):
-        song = state.songs[seat]
-        types = {c // 4 for c, _ in state.completed[seat]}
-        song_fame = 18 if song is not None and set(SONGS[song]) <= types else 0
-        genre = sum(sum(state.pad[c]) + left * board[c] for c in state.genres[seat])
-        out.append(state.chord_fame(seat) + song_fame + genre)
-    return out
-
-
-ESTIMATES = {"taktvoll": taktvoll_estimate, "rechord": rechord_estimate}
-PLAYOUT_CAPS = {"taktvoll": 40, "rechord": 30}      # then the estimate judges the position
-
-
-def solo_outcome(state):
-    """Re-Chord solo: beating Jim Bot, and by how much (so a sure win still seeks fame)."""
-    if state.final is not None:
-        mine, his = state.final[0]["total"], state.final[state.jim]["total"]
-    else:
-        mine, his = rechord_estimate(state)
-    margin = (mine - his) / (abs(mine) + abs(his) + 10)
-    return [WIN_WEIGHT * (mine > his) + (1 - WIN_WEIGHT) * (0.5 + 0.5 * margin)]
-
-
-def random_playout(state, rng, cap, horizon=None):
-    """Play uniformly random legal actions until the end, `cap` actions, or (with a horizon
-    field) the end of the current venue or round, whose scores then judge the position."""
-    mark = getattr(state, horizon) if horizon else None
-    for _ in range(cap):
-        if state.current_player is None or (horizon and getattr(state, horizon) != mark):
-            return
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+def view_policy(guide):
+    """A playout policy that asks the guide from the seat's view."""
+    if guide is None:
+        return lambda state, seat, legal, rng: legal[rng.randrange(len(legal))]
+    return lambda state, seat, legal, rng: guide(state.view(seat), legal, rng)
 
 
 class SearchBot:
-    """ISMCTS for one game; `choose(state, rng)` returns the current player's move."""
+    """The search for one game; `bot(state, rng)` returns the current player's move."""
 
     needs_state = True
 
-    def __init__(self, game_id, iterations=1000, seconds=None, c=EXPLORATION,
-                 playout_cap=None, horizon=True, guide=None):
+    def __init__(self, game_id, playouts=600, seconds=None, guide=None, rank=None, policy=None,
+                 width=None, z=None):
         self.game_id = game_id
-        self.resample = None                  # the game's resampler, imported on first use
-        self.iterations = iterations
+        self.playouts = playouts
         self.seconds = seconds
-        self.c = c
-        self.playout_cap = playout_cap or PLAYOUT_CAPS.get(game_id, 400)
-        self.horizon = ROUND_FIELD.get(game_id) if horizon else None
-        self.last_iterations = 0
-        self.guide = guide                    # a heuristic bot whose move is tried first
+        self.guide = guide                     # (view, legal, rng) -> action
+        self.rank = guide_ranking(guide, rank) if guide is not None else None
+        self.policy = policy or view_policy(guide)   # (state, seat, legal, rng) -> action
+        self.width = width
+        self.z = z
+        self.last_playouts = 0               # playouts in the last move
+        self.last_samples = 0                  # deals in the last move
+        self._plan = None
+
+    def capped(self):
+        """The same search without its clock: it stops at the playout cap only, so the same
+        seed always gives the same move (tournaments)."""
+        bot = SearchBot(self.game_id, self.playouts, None, self.guide, None, self.policy,
+                        self.width, self.z)
+        bot.rank = self.rank
+        return bot
+
+    def game(self):
+        """The game's knobs, imported on first use."""
+        if self._plan is None:
+            self._plan = plan(self.game_id)
+        return self._plan
 
     def __call__(self, state, rng):
         """The search's move for `state.current_player` (legal in the real state)."""
         legal = state.legal_actions()
+        self.last_playouts = self.last_samples = 0
         if len(legal) == 1:
-            self.last_iterations = 0
             return legal[0]
         seat = state.current_player
-        if self.resample is None:
-            self.resample = resampler(self.game_id)
-        guess = self._guess(state, seat, legal, rng)
-        if guess is not None and TRUST.get(self.game_id, ()) is None:
-            self.last_iterations = 0
-            return guess
-        root = Node(None)
-        if guess is not None:
-            root.children[(seat, guess)] = Node(seat)    # tried first, then like any other
+        ranked = self.rank(state.view(seat), legal, rng) if self.rank else legal
+        game = self.game()
+        width = self.width or knob(game, "WIDTH")
+        candidates = ranked[:width]
+        if len(candidates) == 1:
+            return candidates[0]
+        sums = [[0.0, 0.0] for _ in candidates]     # Σw·d, Σw·d² of d = v(a) − v(guide's)
+        weights = [0.0, 0.0]                         # Σw, Σw² of the deals' weights
+        evidence = game.evidence(state, seat) if hasattr(game, "evidence") else None
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
-        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, self.resample(state, seat, rng), rng)
-            done += 1
-        self.last_iterations = done
-        return self._pick(root, seat, legal, guess)
+        samples = 0
+        while (samples + 1) * len(candidates) <= max(self.playouts, 2 * len(candidates)) and \
+                (deadline is None or samples < 2 or time.perf_counter() < deadline):
+            w, values = self._sample(state, seat, candidates, rng, game, evidence)
+            for s, v in zip(sums, values):
+                d = v - values[0]
+                s[0] += w * d
+                s[1] += w * d * d
+            weights[0] += w
+            weights[1] += w * w
+            samples += 1
+        self.last_samples = samples
+        self.last_playouts = samples * len(candidates)
+        return candidates[self._pick(sums, weights, game)]
 
-    def capped(self):
-        """The same search without its clock: it stops at the iteration cap only, so the same
-        seed always gives the same move (tournaments)."""
-        return SearchBot(self.game_id, self.iterations, None, self.c, self.playout_cap,
-                         self.horizon is not None, self.guide)
+    def _sample(self, state, seat, candidates, rng, game, evidence):
+        """One deal and how well it fits the evidence; every candidate played in a copy of
+        it, then the same playout: (the deal's weight, the rewards)."""
+        deal = game.resample(state, seat, rng)
+        w = game.weight(evidence, deal, rng) if evidence is not None else 1.0
+        seed = rng.getrandbits(64)
+        done = horizon(game, state)
+        out = []
+        for action in candidates:
+            det = deal.clone(keep_events=False)
+            det.apply(action)
+            self._playout(det, random.Random(seed), game, done)
+            out.append(self._reward(det, seat, game))
+        return w, out
 
-    def _guess(self, state, seat, legal, rng):
-        """The guide's (heuristic bot's) move from the seat's view, or None without a guide."""
-        if self.guide is None:
-            return None
-        move = self.guide(state.view(seat), legal, rng)
-        return move if move in legal else None
+    def _playout(self, det, rng, game, done):
+        """Every seat plays its guide's move (from its own view), to the horizon or the cap."""
+        policy = self.policy
+        for _ in range(knob(game, "PLAYOUT_CAP")):
+            player = det.current_player
+            if player is None or (done is not None and done(det)):
+                return
+            legal = det.legal_actions()
+            det.apply(legal[0] if len(legal) == 1 else policy(det, player, legal, rng))
 
-    def _pick(self, root, seat, legal, guess):
-        """The most visited move; the guide's move unless another has clearly done better."""
-        children = {a: root.children[(seat, a)] for a in legal if (seat, a) in root.children}
-        tried = [a for a in legal if a in children and children[a].visits]
-        if not tried:
-            return guess if guess is not None else legal[0]
-        best = max(tried, key=lambda a: (children[a].visits, -legal.index(a)))
-        if guess is None or guess == best or not children[guess].visits:
-            return best
-        b, g = children[best], children[guess]
-        visits, margin = TRUST.get(self.game_id) or (20, 0.03)
-        if b.visits >= visits and b.total / b.visits > g.total / g.visits + margin:
-            return best
-        return guess
+    @staticmethod
+    def _reward(det, seat, game):
+        """The game's reward for `seat` where the playout stopped."""
+        reward = getattr(game, "reward", None)
+        return reward(det, seat) if reward else outcome(det, seat)
 
-    def _iterate(self, root, det, rng):
-        """One determinized descent, expansion, playout and backup."""
-        node, path = root, []
-        while det.current_player is not None:
-            player = det.current_player          # children are keyed by who moves, and how:
-            keys = [(player, a) for a in det.legal_actions()]    # a claim window's holder
-            children = node.children                             # differs between deals
-            untried = [k for k in keys if k not in children or not children[k].visits]
-            if untried:
-                fresh = [k for k in untried if k in children]    # the guide's move first
-                key = fresh[0] if fresh else untried[rng.randrange(len(untried))]
-                child = children.get(key) or Node(player)
-                children[key] = child
-                for k in keys:
-                    if k != key and k in children:
-                        children[k].avail += 1
-                det.apply(key[1])
-                path.append(child)
-                break
-            key = node.ucb_child(keys, self.c)
-            child = children[key]
-            det.apply(key[1])
-            path.append(child)
-            node = child
-        random_playout(det, rng, self.playout_cap, self.horizon)
-        rewards = outcome(det)
-        for child in path:
-            child.visits += 1
-            if child.player < len(rewards):
-                child.total += rewards[child.player]
+    def _pick(self, sums, weights, game):
+        """The candidate with the best (weighted) mean difference, if it beats the guide's move
+        by z standard errors; else the guide's move (index 0)."""
+        best = max(range(len(sums)), key=lambda i: (sums[i][0], -i))
+        total_w, squares_w = weights
+        if best == 0 or total_w <= 0:
+            return 0
+        samples = total_w * total_w / squares_w          # the effective number of deals
+        if samples < 2:
+            return 0
+        total, squares = sums[best]
+        mean = total / total_w
+        var = max(0.0, squares / total_w - mean * mean) * samples / (samples - 1)
+        z = self.z if self.z is not None else knob(game, "Z")
+        return best if mean > 0 and mean >= z * math.sqrt(var / samples) else 0
 
 
-def search_bot(game_id, level, guide=None):
+def search_bot(game_id, level, guide=None, rank=None, policy=None):
     """The search bot of a level ('normal', 'hard') for a game, as the bot registry seats it."""
     caps = LEVELS[level]
-    return SearchBot(game_id, iterations=caps["iterations"].get(game_id, 500),
-                     seconds=caps["seconds"], guide=guide)
+    return SearchBot(game_id, playouts=caps["playouts"].get(game_id, 300),
+                     seconds=caps["seconds"], guide=guide, rank=rank, policy=policy)
 
 
 LEVELS = {
-    "normal": {"iterations": {"take-a-chord": 200, "take-bamboo": 200, "taktvoll": 200,
-                              "rechord": 200}, "seconds": 0.4},
-    "hard": {"iterations": {"take-a-chord": 1000, "take-bamboo": 1000, "taktvoll": 800,
-                            "rechord": 800}, "seconds": 1.0},
+    "normal": {"playouts": {"take-a-chord": 120, "take-bamboo": 60, "taktvoll": 120,
+                            "rechord": 60}, "seconds": 0.4},
+    "hard": {"playouts": {"take-a-chord": 600, "take-bamboo": 300, "taktvoll": 600,
+                          "rechord": 300}, "seconds": 1.0},
 }

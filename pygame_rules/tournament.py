@@ -18,7 +18,7 @@ def lineup(seats, game_no):
 
 
 def play_one(game_id, seats, game_no, seed, options):
-    """Play one game; return the state, the entry of each seat, [moves searched, iterations,
+    """Play one game; return the state, the entry of each seat, [moves searched, playouts,
     seconds searching]."""
     entries = lineup(seats, game_no)
     state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
@@ -27,12 +27,12 @@ def play_one(game_id, seats, game_no, seed, options):
     for bot in bots:
         if getattr(bot.choose, "needs_state", False):
             bot.choose = bot.choose.capped()         # iteration caps only: repeatable
-    search = [0, 0, 0.0]                     # moves searched, iterations, seconds
+    search = [0, 0, 0.0]                     # moves searched, playouts, seconds
     while not state.is_over:
         bot = bots[state.current_player]
         start = time.perf_counter()
         state.apply(bot_action(state, bot))
-        used = getattr(bot.choose, "last_iterations", 0)
+        used = getattr(bot.choose, "last_playouts", 0)
         if used:
             search[0] += 1
             search[1] += used
@@ -71,7 +71,7 @@ def run(game_id, seats, games, seed=0, options=None):
             jim.append(state.final[state.jim]["total"])
         search = [a + b for a, b in zip(search, used)]
     return {"wins": wins, "scores": scores, "jim": jim, "searched_moves": search[0],
-            "iterations": search[1], "seconds": search[2]}
+            "playouts": search[1], "seconds": search[2]}
 
 
 def report(say, game_id, seats, games, seed, result, options=None):
@@ -89,6 +89,6 @@ def report(say, game_id, seats, games, seed, result, options=None):
         say("cli.tour.jim", {"difficulty": difficulty, "mean": mean, "mean_ci": mean_ci,
                              "wins": sum(result["wins"][0]) / games})
     if result["searched_moves"]:
-        say("cli.tour.speed", {"iterations": result["iterations"] / result["searched_moves"],
-                               "rate": result["iterations"] / max(result["seconds"], 1e-9),
+        say("cli.tour.speed", {"playouts": result["playouts"] / result["searched_moves"],
+                               "rate": result["playouts"] / max(result["seconds"], 1e-9),
                                "seconds": result["seconds"]})

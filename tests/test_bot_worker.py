@@ -15,7 +15,6 @@ import pytest
 
 import pygame_rules
 from pygame_rules.messages import text
-from pygame_rules.search import TRUST
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
@@ -68,17 +67,16 @@ def test_the_worker_module_imports_without_pyscript_and_exports_best_move():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "heuristic", "random"])
 def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, level):
     """From the engine's save, each level answers a legal move for the seat to play, as JSON;
-    the search levels say how many iterations they used."""
+    the search levels say how many playouts they used."""
     state = midgame(game_id, players, "w-%s" % level)
     reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, level, 5,
                                             THINK))
     assert reply["ok"] and reply["level"] == level and reply["moves"] == len(state.history)
     assert app.as_action(reply["action"]) in state.legal_actions()
-    searches = TRUST.get(game_id, ()) is not None      # Taktvoll plays its guide's move
-    if level in ("normal", "hard") and len(state.legal_actions()) > 1 and searches:
-        assert reply["iterations"] >= 1
+    if level in ("normal", "hard") and len(state.legal_actions()) > 1:
+        assert reply["playouts"] >= 1
     else:
-        assert reply["iterations"] == 0
+        assert reply["playouts"] == 0
 
 
 def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
@@ -91,7 +89,7 @@ def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
     assert reply["ok"] and reply["ms"] < 500
     bot = bot_worker.seated("take-a-chord", "hard", 1, 0.02)
     assert bot.choose.seconds == 0.02
-    assert bot.choose.iterations == search.LEVELS["hard"]["iterations"]["take-a-chord"]
+    assert bot.choose.playouts == search.LEVELS["hard"]["playouts"]["take-a-chord"]
     assert bots.BOTS["take-a-chord"]["hard"].seconds == search.LEVELS["hard"]["seconds"]
     assert bot_worker.seated("take-a-chord", "hard", 1, 0).choose is \
         bots.BOTS["take-a-chord"]["hard"]

@@ -5,7 +5,7 @@
   worker, with no main-thread task over 50 ms while a bot thinks (a PerformanceObserver of
   'longtask' entries); a think cap in the URL (?think=0.05) keeps them short;
 - Hard at its real budget (about a second a move): the page takes clicks while a bot thinks,
-  and the numbers (time per move, iterations, main-thread tasks) are printed (pytest -s);
+  and the numbers (time per move, playouts, main-thread tasks) are printed (pytest -s);
 - the start screen offers Easy, Normal, Hard (Normal by default); Re-Chord's solo game keeps
   Jim Bot and starts no worker;
 - a worker that cannot start: a notice, and the heuristic plays on the main thread.
@@ -19,7 +19,6 @@ import statistics
 import pytest
 
 import pygame_rules
-from pygame_rules.search import TRUST
 from test_e2e_page import READY, STEP, Table, origin_of
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
@@ -46,7 +45,7 @@ def observe(table):
 
 def answers(page):
     """The worker's answers so far: level, ms (in the worker), wait_ms (on the main thread),
-    iterations, and when each was asked and answered (performance.now())."""
+    playouts, and when each was asked and answered (performance.now())."""
     return json.loads(page.evaluate("window.botLog || '[]'"))
 
 
@@ -95,14 +94,14 @@ def replayed(table):
 
 def summary(log):
     """A line of numbers about the worker's answers that searched."""
-    searched = [a for a in log if a.get("iterations")]
+    searched = [a for a in log if a.get("playouts")]
     if not searched:
         return "no search"
     ms = [a["ms"] for a in searched]
-    its = [a["iterations"] for a in searched]
+    its = [a["playouts"] for a in searched]
     rate = sum(its) / (sum(ms) / 1000)
-    return ("%d answers, %d searched: worker ms median %.0f max %.0f; iterations median %d; "
-            "%.0f iterations/s" % (len(log), len(searched), statistics.median(ms), max(ms),
+    return ("%d answers, %d searched: worker ms median %.0f max %.0f; playouts median %d; "
+            "%.0f playouts/s" % (len(log), len(searched), statistics.median(ms), max(ms),
                                    statistics.median(its), rate))
 
 
@@ -122,8 +121,7 @@ def test_a_short_game_of_hard_bots_completes_with_the_page_responsive(table, gam
     assert table.page.evaluate("document.body.dataset.worker") == "ready"
     assert log and all(a["ok"] and a["level"] == "hard" for a in log), log[:3]
     assert len(log) == len(state.history)          # every move came from the worker
-    if TRUST.get(game, ()) is not None:             # Taktvoll's Hard plays its guide's move
-        assert any(a["iterations"] for a in log)
+    assert any(a["playouts"] for a in log)
     assert statistics.median(a["ms"] for a in log) < 1000 * TEST_THINK + 150   # the cap holds
     blocked, tasks = tasks_while_thinking(table.page, log)
     print("\n%s: %d moves; %s; long tasks while thinking %s; all long tasks %s"
@@ -159,7 +157,7 @@ def test_hard_at_its_real_budget_thinks_off_the_main_thread(table):  # noqa: F81
                            page.locator("body[data-thinking]").count() == 1))
     page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
     log = answers(page)
-    searched = [a for a in log if a["iterations"]]
+    searched = [a for a in log if a["playouts"]]
     blocked, tasks = tasks_while_thinking(page, log)
     print("\nHard, take-a-chord, 4 players: %s; first answer waited %.0f ms (worker boot); "
           "worker boot %.0f ms; clicks answered while thinking %s ms; long tasks while thinking %s; "

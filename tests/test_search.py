@@ -1,5 +1,5 @@
-"""The search bot (ISMCTS): legal moves, its seat's information only, anytime, and the
-tournament command reproducible for a fixed seed."""
+"""The search bot: legal moves, its seat's information only, anytime, the guide's move kept
+unless another does clearly better, and the tournament command reproducible for a fixed seed."""
 
 import io
 import random
@@ -8,14 +8,16 @@ import time
 import pytest
 
 import pygame_rules
+from pygame_rules import bots, search
 from pygame_rules.cli import main as cli_main
 from pygame_rules.search import SearchBot, resampler
+from taktvoll_helpers import position
 
 GAMES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 3}
 
 
 def mid_game(game_id, players, seed, moves):
-    """A state some random moves into a game (still running)."""
+    """A state some random moves into a game (still running, with a choice to make)."""
     state = pygame_rules.new_game(game_id, players, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -28,10 +30,18 @@ def mid_game(game_id, players, seed, moves):
     return state
 
 
+def hard(game_id, playouts):
+    """The registry's Hard bot with a small playout cap and no clock."""
+    bot = bots.BOTS[game_id]["hard"].capped()
+    bot.playouts = playouts
+    return bot
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_search_moves_are_legal_and_repeatable(game_id):
-    """Every move the search returns is legal, and the same seed gives the same move."""
-    bot = SearchBot(game_id, iterations=40)
+    """Every move the search returns is legal, the same seed gives the same move, and it
+    counts the playouts it made (whole deals: every candidate on each)."""
+    bot = hard(game_id, 24)
     for seed in range(3):
         state = mid_game(game_id, GAMES[game_id], seed, 10 + 7 * seed)
         if state.is_over:
@@ -39,14 +49,17 @@ def test_search_moves_are_legal_and_repeatable(game_id):
         move = bot(state, random.Random(seed))
         assert move in state.legal_actions()
         assert bot(state, random.Random(seed)) == move
-        assert bot.last_iterations == 40
+        assert bot.last_samples >= 2
+        assert bot.last_playouts == bot.last_samples * min(
+            len(state.legal_actions()), search.knob(bot.game(), "WIDTH"))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_move_depends_only_on_what_the_seat_knows(game_id):
     """Another deal of everything the seat cannot see (the same information) gives the same
-    move with the same seed: the search reads the true state only through its resampler."""
-    bot = SearchBot(game_id, iterations=30)
+    move with the same seed: the search reads the true state only through its resampler and
+    the seat's view."""
+    bot = hard(game_id, 20)
     resample = resampler(game_id)
     checked = 0
     for seed in range(4):
@@ -64,11 +77,12 @@ def test_the_move_depends_only_on_what_the_seat_knows(game_id):
 def test_the_search_is_anytime():
     """With a wall-clock budget the search stops in time and still returns a legal move."""
     state = mid_game("take-a-chord", 4, 3, 5)
-    bot = SearchBot("take-a-chord", iterations=10 ** 9, seconds=0.05)
+    bot = bots.BOTS["take-a-chord"]["hard"].capped()
+    bot.playouts, bot.seconds = 10 ** 9, 0.05
     start = time.perf_counter()
     move = bot(state, random.Random(1))
     assert time.perf_counter() - start < 0.5
-    assert move in state.legal_actions() and 0 < bot.last_iterations < 10 ** 9
+    assert move in state.legal_actions() and 0 < bot.last_playouts < 10 ** 9
 
 
 def test_a_single_legal_move_is_played_without_searching():
@@ -76,9 +90,47 @@ def test_a_single_legal_move_is_played_without_searching():
     state = pygame_rules.new_game("take-a-chord", 4, seed=4)
     while len(state.legal_actions()) != 1:
         state.apply(state.legal_actions()[0])
-    bot = SearchBot("take-a-chord", iterations=50)
+    bot = hard("take-a-chord", 50)
     assert bot(state, random.Random(0)) == state.legal_actions()[0]
-    assert bot.last_iterations == 0
+    assert bot.last_playouts == 0
+
+
+def drawing_guide(view, legal, rng):
+    """A poor guide for Taktvoll: always draw when it may."""
+    return ("draw",) if ("draw",) in [tuple(a) for a in legal] else tuple(legal[0])
+
+
+def full_bar_position():
+    """Seat 0 holds a bar line and the first row's 4/4 bar is full with four quarter notes:
+    the bar line scores 4 at once."""
+    return position(["bar Q:C5 H:G4", "bar H:A4", "bar E:A4", "bar S:D5"],
+                    rows=["4/4 Q:E4 Q:G4 Q:B4 Q:D5"],
+                    deck=["S:E4", "S:F4", "S:G4", "S:A4", "S:B4", "E:E4", "E:F4"])
+
+
+def test_another_move_replaces_the_guides_only_when_clearly_better():
+    """The guide's move is the default: a guide that always draws is overruled where a bar
+    line scores 4 points at once, but not when the test asks for an impossible margin."""
+    state = full_bar_position()
+    assert ("bar", 0) in state.legal_actions()
+    policy = bots.POLICIES["taktvoll"]
+    bot = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy)
+    assert bot(state, random.Random(2)) == ("bar", 0)
+    stubborn = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy, z=1e9)
+    assert stubborn(state, random.Random(2)) == ("draw",)
+
+
+def test_the_guides_ranking_comes_first_and_width_bounds_the_candidates():
+    """The candidates are the guide's ranking, its own move first, cut at the width."""
+    state = mid_game("taktvoll", 4, 5, 30)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    order = bots.RANKS["taktvoll"](view, legal, random.Random(0))
+    assert sorted(order) == sorted(legal)
+    assert order[0] == bots.BOTS["taktvoll"]["heuristic"](view, legal, random.Random(0))
+    bot = hard("taktvoll", 30)
+    bot.width = 2
+    assert bot(state, random.Random(0)) in order[:2]
+    assert bot.last_playouts == 2 * bot.last_samples
 
 
 def tournament_output(*args):
@@ -90,7 +142,7 @@ def tournament_output(*args):
 
 def test_the_tournament_is_reproducible_and_rotates_seats():
     """Same seed, same table; every entry gets a result row with its intervals."""
-    args = ("take-a-chord", "--seats", "normal,heuristic,easy", "--games", "3", "--seed", "5")
+    args = ("take-a-chord", "--seats", "normal,heuristic,easy", "--games", "2", "--seed", "5")
     first = tournament_output(*args)
     assert first == tournament_output(*args)
     assert len(first) == 4 and all("±" in line for line in first[1:])

@@ -12,7 +12,7 @@ page's state with `load_state`; the bot of `level` ("easy", "normal", "hard", "h
 only through its seat's resampler) and any other bot just its seat's view. `think` > 0 caps
 the search's wall-clock budget in seconds (tests use it to keep a game short). The answer:
 
-    {"ok": true, "action": [...], "moves": n, "iterations": k, "ms": t, "level": "hard"}
+    {"ok": true, "action": [...], "moves": n, "playouts": k, "ms": t, "level": "hard"}
     {"ok": false, "error": "why"}
 
 Nothing here imports pyscript, so CPython tests call `best_move` directly.
@@ -70,6 +70,6 @@ def best_move(save_json, seat, level, seed, think=0):
     except Exception as err:         # the RPC's boundary: the page falls back, never breaks
         return json.dumps({"ok": False, "error": "%s: %s" % (type(err).__name__, err)})
     return json.dumps({"ok": True, "action": action, "moves": len(state.history),
-                       "iterations": getattr(bot.choose, "last_iterations", 0),
+                       "playouts": getattr(bot.choose, "last_playouts", 0),
                        "ms": round((time.perf_counter() - started) * 1000, 1),
                        "level": bot.name})

@@ -334,7 +334,7 @@ WORKER_NAME = "encore-bot"
 WORKER_SRC = "./bot_worker.py"
 WORKER_CONFIG = "./bot_worker.toml"
 WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
-BOT_LOG = []                      # the worker's answers (level, ms, iterations), for measuring
+BOT_LOG = []                      # the worker's answers (level, ms, playouts), for measuring
 
 
 def think_cap():
@@ -444,7 +444,7 @@ async def await_move(session, request):
     now = window.performance.now()
     reply.update(game=session.state.game.id, asked_at=THINK["asked"], answered_at=now,
                  wait_ms=round(now - THINK["asked"], 1))
-    BOT_LOG.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms", "iterations",
+    BOT_LOG.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms", "playouts",
                                                "moves", "ok", "error", "asked_at",
                                                "answered_at")})
     del BOT_LOG[:-400]

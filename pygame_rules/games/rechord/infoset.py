@@ -251,3 +251,42 @@ def _deal_secrets(state, other, seat, rng):
             k = len(state.genres[s])
             other.genres[s] = tuple(colours[i:i + k])
             i += k
+
+
+# --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
+PLAYOUT_CAP = 60            # moves a playout may take at most before the estimate judges it
+
+
+def estimate(state):
+    """Each guitarist's fame if the game ended now, plus what the board would add to its genres
+    in every fret not yet scored (the state's own breakdown and lead guitar column)."""
+    if state.final is not None:
+        return [b["total"] for b in state.final]
+    counts = state._colour_counts()
+    future = [0] * len(COLOURS)
+    for fret in range(1, 6):
+        if not state.scored[fret - 1]:
+            future = [a + b for a, b in zip(future, state.column(fret, counts))]
+    out = []
+    for seat in range(state.g):
+        fame = state._breakdown(seat)["total"]
+        out.append(fame + sum(future[c] for c in state.genres[seat]))
+    return out
+
+
+def reward(state, seat):
+    """Solo: beating Jim Bot, and by how much; else the estimate against the other seats."""
+    from ...search import WIN_WEIGHT, margin
+    fame = estimate(state)
+    if state.jim is None:
+        return margin(fame, seat)
+    mine, his = fame[seat], fame[state.jim]
+    lead = (mine - his) / (abs(mine) + abs(his) + 10)
+    return WIN_WEIGHT * (mine > his) + (1 - WIN_WEIGHT) * (0.5 + 0.5 * lead)
+TURNS_AHEAD = 2             # playouts stop once this many turns have ended
+
+
+def horizon(state):
+    """Playouts stop once TURNS_AHEAD turns have ended (this one and the next guitarist's)."""
+    last = state.turns + TURNS_AHEAD
+    return lambda det: det.turns >= last

@@ -105,3 +105,7 @@ def resample(state, seat, rng):
         other.np_stack = state.np_stack[:state.np_next] + tuple(stack)
     other.rng = Rng(rng.getrandbits(64))
     return other
+
+
+# --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
+HORIZON = "venue"           # playouts stop at the end of the venue, whose scores judge them

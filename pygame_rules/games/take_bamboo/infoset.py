@@ -224,3 +224,7 @@ def _redraw_passes(state, other, seat, rng):
         other.received[t] = tuple(got[t])
         if t != seat:
             other.passes[t] = (got[(t + 1) % n][1], got[(t - 1) % n][0])
+
+
+# --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
+HORIZON = "round_no"        # playouts stop at the end of the round, whose scores judge them

@@ -111,3 +111,108 @@ def _give_a_bar(state, seat, fixed, cards, rng):
     bars = [i for i, c in enumerate(cards) if _BAR_MASK >> c & 1]
     i, j = rng.choice(bars), rng.choice(mine)
     cards[i], cards[j] = cards[j], cards[i]
+
+
+# --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
+PLAYOUT_CAP = 16            # moves a playout looks ahead (four turns each at four players)
+
+
+def estimate(state):
+    """Each seat's points so far less the cards still in hand (the end's penalty)."""
+    if state.is_over:
+        return state.scores()
+    return [t - h.bit_count() for t, h in zip(state.totals, state.hands)]
+
+
+def reward(state, seat):
+    """The seat's estimate against the best other and the table's mean."""
+    from ...search import margin
+    return margin(estimate(state), seat)
+
+
+# --- what the others' recent turns say about their hands (the search weighs its deals) --------
+RECENT_TURNS = 2            # each other seat's last turns the search checks a deal against
+MISFIT = 0.1                # a deal's weight is multiplied by this per turn it does not explain
+
+
+def evidence(state, seat):
+    """Each other seat's last RECENT_TURNS turns, newest first, as lists of steps (a public
+    snapshot of the table before the step, the action taken), with the cards the turn put on
+    the staves. A snapshot is the real past state replayed from the history with every hand
+    emptied and the deck's cards blanked: it keeps only what everyone saw."""
+    from ... import core
+    past = core.new_game(state.game.id, state.players, state.seed, state.options, state.setup)
+    past.events = None
+    turns = {t: [] for t in range(state.n) if t != seat}
+    for action in state.history:
+        player = past.current_player
+        if player != seat:
+            if past.phase == "turn":
+                turns[player].insert(0, [])
+                del turns[player][RECENT_TURNS:]
+            before = past.hands[player]
+            turns[player][0].append((_public(past), action))
+            past.apply(action)
+            turns[player][0][-1] += (before & ~past.hands[player],)
+        else:
+            past.apply(action)
+    return {t: steps for t, steps in turns.items() if steps}, known_in_hands(state, seat)
+
+
+def _public(state):
+    """A copy of a state with nothing hidden left in it: hands empty, deck cards blanked."""
+    other = state.clone(keep_events=False)
+    other.hands = [0] * state.n
+    other.deck = [0] * len(state.deck)
+    other.drawn = None if state.drawn is None else 0
+    return other
+
+
+def weight(evidence, deal, rng):
+    """How well a deal explains the other seats' recent turns: MISFIT per turn in which the
+    heuristic bot, holding the hand the deal implies then, would have done otherwise."""
+    from .bots import play
+    turns, fixed = evidence
+    w = 1.0
+    for t, recent in turns.items():
+        hand = deal.hands[t]
+        for steps in recent:                       # newest first: undo each turn in turn
+            hand, fits = _explains(steps, hand, fixed[t], t, play, rng)
+            if not fits:
+                w *= MISFIT
+    return w
+
+
+def _explains(steps, after, fixed, t, play, rng):
+    """(The hand before a turn, given the hand after it; whether the heuristic bot would have
+    played that turn so.) A drawn card that was kept is one of the hand's unfixed cards."""
+    out = [o for _, _, o in steps]
+    drew = steps[0][1] == ("draw",)
+    drawn = None
+    if drew and len(steps) > 1:
+        if steps[1][1] == ("keep",):
+            choices = cards_of(after & ~fixed)
+            if not choices:
+                return after, True
+            drawn = choices[rng.randrange(len(choices))]
+        else:
+            drawn = out[1].bit_length() - 1            # it was played: it is on the staves
+    played = 0
+    for o in out:
+        played |= o
+    before = (after | played) & ~(1 << drawn) if drawn is not None else after | played
+    hand = before
+    for snap, action, gone in steps:
+        if snap.phase == "bonus" or (snap.phase == "drawn" and drawn is None):
+            break
+        table = snap.clone(keep_events=False)
+        table.hands[t] = hand
+        if snap.phase == "drawn":
+            table.drawn = drawn
+        legal = table.legal_actions()
+        if action not in legal:
+            return before, False
+        if len(legal) > 1 and play(table, t, legal, rng) != action:
+            return before, False
+        hand = hand | (1 << drawn) if action == ("draw",) else hand & ~gone
+    return before, True
