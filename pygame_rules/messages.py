@@ -659,8 +659,8 @@ CATALOGUE = {
         "cli.sim.throughput": "Throughput: {games_per_s:.1f} games/s, {actions_per_s:.0f} actions/s ({actions} actions in {seconds:.2f} s)",
         # Take The "A" Chord: the bots
         "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
-        "bot.normal": "Normal: a short information-set search (ISMCTS) over deals consistent with what it has seen.",
-        "bot.hard": "Hard: the information-set search (ISMCTS) at about a second a move.",
+        "bot.normal": "Normal: a short search: it tries its best few moves on deals consistent with what it has seen, each played out by the heuristic bots.",
+        "bot.hard": "Hard: the same search at about a second a move: a few hundred played-out deals.",
         "tac.bot.random": "Random: plays any legal card.",
         "tac.bot.heuristic": "Heuristic: aims at three tricks, takes the Spotlight when it needs tricks, improvises when it can win the next round, and dumps high cards once it has enough.",
     },

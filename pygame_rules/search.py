@@ -179,30 +179,25 @@ class SearchBot:
         candidates = ranked[:width]
         if len(candidates) == 1:
             return candidates[0]
-        sums = [[0.0, 0.0] for _ in candidates]     # Σw·d, Σw·d² of d = v(a) − v(guide's)
-        weights = [0.0, 0.0]                         # Σw, Σw² of the deals' weights
-        evidence = game.evidence(state, seat) if hasattr(game, "evidence") else None
+        sums = [[0.0, 0.0] for _ in candidates]     # Σd, Σd² of d = v(a) − v(guide's move)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         samples = 0
         while (samples + 1) * len(candidates) <= max(self.playouts, 2 * len(candidates)) and \
                 (deadline is None or samples < 2 or time.perf_counter() < deadline):
-            w, values = self._sample(state, seat, candidates, rng, game, evidence)
+            values = self._sample(state, seat, candidates, rng, game)
             for s, v in zip(sums, values):
                 d = v - values[0]
-                s[0] += w * d
-                s[1] += w * d * d
-            weights[0] += w
-            weights[1] += w * w
+                s[0] += d
+                s[1] += d * d
             samples += 1
         self.last_samples = samples
         self.last_playouts = samples * len(candidates)
-        return candidates[self._pick(sums, weights, game)]
+        return candidates[self._pick(sums, samples, game)]
 
-    def _sample(self, state, seat, candidates, rng, game, evidence):
-        """One deal and how well it fits the evidence; every candidate played in a copy of
-        it, then the same playout: (the deal's weight, the rewards)."""
+    def _sample(self, state, seat, candidates, rng, game):
+        """One deal; every candidate played in a copy of it, then the same playout: the
+        rewards, the guide's move first."""
         deal = game.resample(state, seat, rng)
-        w = game.weight(evidence, deal, rng) if evidence is not None else 1.0
         seed = rng.getrandbits(64)
         done = horizon(game, state)
         out = []
@@ -211,7 +206,7 @@ class SearchBot:
             det.apply(action)
             self._playout(det, random.Random(seed), game, done)
             out.append(self._reward(det, seat, game))
-        return w, out
+        return out
 
     def _playout(self, det, rng, game, done):
         """Every seat plays its guide's move (from its own view), to the horizon or the cap."""
@@ -229,19 +224,15 @@ class SearchBot:
         reward = getattr(game, "reward", None)
         return reward(det, seat) if reward else outcome(det, seat)
 
-    def _pick(self, sums, weights, game):
-        """The candidate with the best (weighted) mean difference, if it beats the guide's move
-        by z standard errors; else the guide's move (index 0)."""
+    def _pick(self, sums, samples, game):
+        """The candidate with the best mean difference, if it beats the guide's move by z
+        standard errors; else the guide's move (index 0)."""
         best = max(range(len(sums)), key=lambda i: (sums[i][0], -i))
-        total_w, squares_w = weights
-        if best == 0 or total_w <= 0:
-            return 0
-        samples = total_w * total_w / squares_w          # the effective number of deals
-        if samples < 2:
+        if best == 0 or samples < 2:
             return 0
         total, squares = sums[best]
-        mean = total / total_w
-        var = max(0.0, squares / total_w - mean * mean) * samples / (samples - 1)
+        mean = total / samples
+        var = max(0.0, squares / samples - mean * mean) * samples / (samples - 1)
         z = self.z if self.z is not None else knob(game, "Z")
         return best if mean > 0 and mean >= z * math.sqrt(var / samples) else 0
 

@@ -26,7 +26,7 @@ def play_one(game_id, seats, game_no, seed, options):
             for s, e in enumerate(entries)]
     for bot in bots:
         if getattr(bot.choose, "needs_state", False):
-            bot.choose = bot.choose.capped()         # iteration caps only: repeatable
+            bot.choose = bot.choose.capped()         # playout caps only: repeatable
     search = [0, 0, 0.0]                     # moves searched, playouts, seconds
     while not state.is_over:
         bot = bots[state.current_player]

@@ -81,7 +81,7 @@ def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, l
 
 def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
     """think=0.02 s: a Hard move comes back in well under its second; without the cap the
-    level's own iteration cap and budget apply (the registry's bot is not changed)."""
+    level's own playout cap and budget apply (the registry's bot is not changed)."""
     from pygame_rules import bots, search
     state = midgame("take-a-chord", 4, "cap")
     reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "hard", 1,

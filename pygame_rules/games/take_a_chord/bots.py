@@ -19,6 +19,7 @@ IMPRO_WILL = 0.5         # how often a 4th player who can match the lead chord i
 HOLD_WORTH = (0.65, 0.2, 0.05, 0.0, 0.0, 0.0, 0.0)   # later tricks a kept card takes, by strength
 LEAD_WORTH = 1.0         # points for leading the next trick after our own Key Change
 KEY_CHANGE_SURE = 0.85   # chance a Key Change we start is not taken over by a later player
+ALL_CARDS = (1 << DECK_SIZE) - 1
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def read_state(state, seat):
     for pile in state.won:
         known |= pile
     known |= 1 << state.key_card
-    unknown = tuple(c for c in range(DECK_SIZE) if not known >> c & 1)
+    unknown = cards_of(ALL_CARDS & ~known)
     return read(seat, n, state.order, list(state.round_cards),
                 [h.bit_count() for h in state.hands[:n]], NON_PLAYER if n == 3 else None,
                 state.key, state.rounds, state.hands[state.order[3]].bit_count() <= 1,
@@ -129,9 +130,11 @@ def win_chance(seen, card):
         return 0.0
     chords = {CHORD_OF[c] for c in seen.table} | {CHORD_OF[card]}
     playable = voided = 0
-    for u in seen.unknown:
-        if rank(seen, u, colour) < mine:
-            if COLOUR_OF[u] == colour or CHORD_OF[u] in chords:
+    key = seen.key
+    for u in seen.unknown:                  # rank(seen, u, colour) < mine, written out
+        chord, col = CHORD_OF[u], COLOUR_OF[u]
+        if (chord - key) % 7 * 2 + (col != colour) < mine:
+            if col == colour or chord in chords:
                 playable += 1
             else:
                 voided += 1

@@ -1,4 +1,4 @@
-"""What one seat knows, and full states resampled to agree with it (for ISMCTS-style bots).
+"""What one seat knows, and full states resampled to agree with it (for the search bot).
 
 A seat knows its own hand, every card played face up, the flipped Key Chord card, and the
 colours other seats have shown void in (played off the lead colour without matching a chord).
