@@ -293,6 +293,20 @@ class Board:
             return g + c
         return g + self.chords(left, eu)
 
+    def ahead(self, mine):
+        """Fame still to come for this seat (the search's estimate where its playouts stop):
+        its genres' points on this board times the scoring rounds to come, and its chord cards
+        and song by their chances (Jim Bot's open row left out)."""
+        full, eu = self.full, self.eu
+        left = self.u - full
+        cnt = self.cnt
+        genre = sum(cnt[c * 5 + f] if self.lin else cnt[c * 5 + f] * (cnt[c * 5 + f] + 1) / 2
+                    for c in mine for f in range(5))
+        jim, self.jim_cards = self.jim_cards, []
+        chords = self.chords(left, eu)
+        self.jim_cards = jim
+        return genre * self.factor(full, left, eu) + chords
+
     def try_faces(self, changes):
         """The value after setting several spaces' faces (then undone)."""
         old = [(sp, self.put(sp, nf)) for sp, nf in changes]

@@ -1,4 +1,4 @@
-"""What one seat knows in Re-Chord, and full states resampled to agree with it (for ISMCTS).
+"""What one seat knows in Re-Chord, and full states resampled to agree with it (for the search bot).
 
 A seat knows its own chord cards, song and genre(s); everything face up (the board, the supply,
 Jim Bot's open row, the completed cards, the score pad); the kind of every face-down pick whose
@@ -274,15 +274,26 @@ def estimate(state):
     return out
 
 
+def fame_ahead(state, seat):
+    """A guitarist's fame so far (the state's breakdown) plus what the heuristic bot expects
+    still to come from its seat's view: its genres on this board in the rounds to come, its
+    chord cards and song by their chances (Jim Bot: his open row as his hand)."""
+    from .bots import Board, seat_view
+    if state.final is not None:
+        return state.final[seat]["total"]
+    return state._breakdown(seat)["total"] + \
+        Board(seat_view(state, seat)).ahead(state.genres[seat])
+
+
 def reward(state, seat):
-    """Solo: beating Jim Bot, and by how much; else the estimate against the other seats."""
-    from ...search import WIN_WEIGHT, margin
-    fame = estimate(state)
-    if state.jim is None:
-        return margin(fame, seat)
-    mine, his = fame[seat], fame[state.jim]
-    lead = (mine - his) / (abs(mine) + abs(his) + 10)
-    return WIN_WEIGHT * (mine > his) + (1 - WIN_WEIGHT) * (0.5 + 0.5 * lead)
+    """Solo: the guitarist's own fame ahead (what the solo game scores); else its fame ahead
+    against the other seats'."""
+    from ...search import margin
+    if state.jim is not None:
+        return fame_ahead(state, seat)
+    return margin([fame_ahead(state, s) for s in range(state.g)], seat)
+
+
 TURNS_AHEAD = 2             # playouts stop once this many turns have ended
 
 
