@@ -255,6 +255,7 @@ def _deal_secrets(state, other, seat, rng):
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
 PLAYOUT_CAP = 60            # moves a playout may take at most before the estimate judges it
+WIDTH = 6                   # candidates: the heuristic's best six
 
 
 def estimate(state):
