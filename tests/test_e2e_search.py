@@ -135,7 +135,7 @@ def test_hard_at_its_real_budget_thinks_off_the_main_thread(table):  # noqa: F81
     think the status says so, a click (sorting the hand) is answered at once, no main-thread task over
     50 ms runs, and each move takes at most about a second in the worker."""
     observe(table)
-    table.open()
+    table.open(table.url + "?think=0")              # no cap: the fixture's settings cap at 0.02 s
     table.start(players=4, seed="hard-1", seats=["human", "bot-hard", "bot-hard", "bot-hard"])
     page = table.page
     clicks = []
@@ -167,6 +167,7 @@ def test_hard_at_its_real_budget_thinks_off_the_main_thread(table):  # noqa: F81
                                  [round(d) for _, d in tasks]))
     assert len(log) >= 9 and all(a["ok"] and a["level"] == "hard" for a in log)
     assert searched and max(a["ms"] for a in searched) < 1500
+    assert statistics.median(a["playouts"] for a in searched) >= 100   # not a capped think
     assert statistics.median(a["ms"] for a in searched) <= 1100
     assert blocked == []
     assert clicks and any(during for _, during in clicks)
