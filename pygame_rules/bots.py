@@ -66,7 +66,7 @@ for _game, _bots in BOTS.items():         # the levels: Easy, Normal and Hard (t
     _bots["easy"] = NoisyBot(_bots["heuristic"])
     for _level in LEVELS:
         _bots[_level] = search_bot(_game, _level, guide=_bots["heuristic"], rank=RANKS[_game],
-                                   policy=POLICIES.get(_game))
+                                   policy=POLICIES[_game])
 
 DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
     "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},

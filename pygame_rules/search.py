@@ -180,11 +180,12 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         sums = [[0.0, 0.0] for _ in candidates]     # Σd, Σd² of d = v(a) − v(guide's move)
+        done = horizon(game, state)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         samples = 0
         while (samples + 1) * len(candidates) <= max(self.playouts, 2 * len(candidates)) and \
                 (deadline is None or samples < 2 or time.perf_counter() < deadline):
-            values = self._sample(state, seat, candidates, rng, game)
+            values = self._sample(state, seat, candidates, rng, game, done)
             for s, v in zip(sums, values):
                 d = v - values[0]
                 s[0] += d
@@ -194,12 +195,11 @@ class SearchBot:
         self.last_playouts = samples * len(candidates)
         return candidates[self._pick(sums, samples, game)]
 
-    def _sample(self, state, seat, candidates, rng, game):
-        """One deal; every candidate played in a copy of it, then the same playout: the
-        rewards, the guide's move first."""
+    def _sample(self, state, seat, candidates, rng, game, done):
+        """One deal; every candidate played in a copy of it, then the same playout to the
+        horizon `done`: the rewards, the guide's move first."""
         deal = game.resample(state, seat, rng)
         seed = rng.getrandbits(64)
-        done = horizon(game, state)
         out = []
         for action in candidates:
             det = deal.clone(keep_events=False)

@@ -196,8 +196,9 @@ class Board:
                       for card in hand]
         self.cache = {}
 
-    def chords(self, left, eu):
-        """Chord cards and song: fame times the chance of completion; Jim Bot's cards against."""
+    def chords(self, left, eu, jim=True):
+        """Chord cards and song: fame times the chance of completion; Jim Bot's cards against
+        (unless `jim` is false)."""
         face = self.face
         tf = min(1.0, (min(eu, self.turns_left) + 1.0) / (2.0 * self.n)) \
             if left and self.turns_left > 0 else 0.0
@@ -219,7 +220,7 @@ class Board:
             for t in self.song_missing:
                 song *= 1.0 - later * miss.get(t, 1.0)
             total += song
-        for reqs, fame in self.jim_cards:
+        for reqs, fame in self.jim_cards if jim else ():
             missing = 0
             for sp, c in reqs:
                 x = face[sp]
@@ -302,10 +303,7 @@ class Board:
         cnt = self.cnt
         genre = sum(cnt[c * 5 + f] if self.lin else cnt[c * 5 + f] * (cnt[c * 5 + f] + 1) / 2
                     for c in mine for f in range(5))
-        jim, self.jim_cards = self.jim_cards, []
-        chords = self.chords(left, eu)
-        self.jim_cards = jim
-        return genre * self.factor(full, left, eu) + chords
+        return genre * self.factor(full, left, eu) + self.chords(left, eu, jim=False)
 
     def try_faces(self, changes):
         """The value after setting several spaces' faces (then undone)."""

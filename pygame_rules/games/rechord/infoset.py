@@ -254,25 +254,8 @@ def _deal_secrets(state, other, seat, rng):
 
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
-PLAYOUT_CAP = 60            # moves a playout may take at most before the estimate judges it
+PLAYOUT_CAP = 60            # moves a playout may take at most before the reward judges it
 WIDTH = 6                   # candidates: the heuristic's best six
-
-
-def estimate(state):
-    """Each guitarist's fame if the game ended now, plus what the board would add to its genres
-    in every fret not yet scored (the state's own breakdown and lead guitar column)."""
-    if state.final is not None:
-        return [b["total"] for b in state.final]
-    counts = state._colour_counts()
-    future = [0] * len(COLOURS)
-    for fret in range(1, 6):
-        if not state.scored[fret - 1]:
-            future = [a + b for a, b in zip(future, state.column(fret, counts))]
-    out = []
-    for seat in range(state.g):
-        fame = state._breakdown(seat)["total"]
-        out.append(fame + sum(future[c] for c in state.genres[seat]))
-    return out
 
 
 def fame_ahead(state, seat):

@@ -608,10 +608,10 @@ class ReChordState(GameState):
         self.active = (self.active + 1) % self.g
         self._begin_turn()
 
-    def column(self, fret, counts=None):
+    def column(self, fret):
         """What a lead guitar round for `fret` would write for each colour on this board (HR-4,
         by the `lead_scoring` option; HR-5 by `face_down_scores`)."""
-        mode, counts = self.options["lead_scoring"], counts or self._colour_counts()
+        mode, counts = self.options["lead_scoring"], self._colour_counts()
         if mode == "fret_only":
             return [triangular(counts[c][fret - 1]) for c in COLOURS]
         if mode == "linear":

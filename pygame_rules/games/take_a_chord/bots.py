@@ -292,5 +292,6 @@ def _order(seen, legal, rng):
     top = max(w for w, _ in worths)
     best = [c for w, c in worths if w >= top - 1e-9]
     first = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-    rest = sorted((w, i) for i, (w, c) in enumerate(worths) if c != first)
-    return [first] + [worths[i][1] for _, i in sorted(rest, key=lambda x: (-x[0], x[1]))]
+    rest = sorted((i for i, (_, c) in enumerate(worths) if c != first),
+                  key=lambda i: (-worths[i][0], i))
+    return [first] + [worths[i][1] for i in rest]

@@ -129,4 +129,3 @@ def reward(state, seat):
     """The seat's estimate against the best other and the table's mean."""
     from ...search import margin
     return margin(estimate(state), seat)
-
