@@ -113,6 +113,24 @@ def margin(scores, seat):
     return scores[seat] - 0.5 * (max(others) + sum(others) / len(others))
 
 
+def distinct(ranked, game, state, width):
+    """The first `width` actions of a ranking that differ in play: of actions the game's
+    `alike(state, action)` gives the same key (two sixteenths on one row when pitch cannot
+    matter), only the best ranked is a candidate."""
+    alike = getattr(game, "alike", None)
+    if alike is None:
+        return ranked[:width]
+    out, keys = [], set()
+    for action in ranked:
+        k = alike(state, action)
+        if k not in keys:
+            keys.add(k)
+            out.append(action)
+            if len(out) == width:
+                break
+    return out
+
+
 def guide_ranking(guide, rank):
     """A function (view, legal, rng) -> the legal actions, the guide's choice first: the game's
     own `rank` if it has one, else the guide's move followed by the rest in order."""
@@ -176,7 +194,7 @@ class SearchBot:
         ranked = self.rank(state.view(seat), legal, rng) if self.rank else legal
         game = self.game()
         width = self.width or knob(game, "WIDTH")
-        candidates = ranked[:width]
+        candidates = distinct(ranked, game, state, width)
         if len(candidates) == 1:
             return candidates[0]
         sums = [[0.0, 0.0] for _ in candidates]     # Σd, Σd² of d = v(a) − v(guide's move)

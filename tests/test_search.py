@@ -11,7 +11,7 @@ import pygame_rules
 from pygame_rules import bots, search
 from pygame_rules.cli import main as cli_main
 from pygame_rules.search import SearchBot, resampler
-from taktvoll_helpers import position
+from taktvoll_helpers import card, position
 
 GAMES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 3}
 
@@ -50,8 +50,11 @@ def test_search_moves_are_legal_and_repeatable(game_id):
         assert move in state.legal_actions()
         assert bot(state, random.Random(seed)) == move
         assert bot.last_samples >= 2
-        assert bot.last_playouts == bot.last_samples * min(
-            len(state.legal_actions()), search.knob(bot.game(), "WIDTH"))
+        ranked = bot.rank(state.view(state.current_player), state.legal_actions(),
+                          random.Random(seed))
+        width = search.knob(bot.game(), "WIDTH")
+        assert bot.last_playouts == bot.last_samples * len(
+            search.distinct(ranked, bot.game(), state, width))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -131,6 +134,34 @@ def test_the_guides_ranking_comes_first_and_width_bounds_the_candidates():
     bot.width = 2
     assert bot(state, random.Random(0)) in order[:2]
     assert bot.last_playouts == 2 * bot.last_samples
+
+
+def test_moves_that_play_alike_are_one_candidate():
+    """In the basic game a note's pitch does nothing, so three sixteenths (one a rest) on one
+    row are one candidate, the guide's ranking keeping its best, and a time signature on either
+    of two rows that have only their clefs is one too; in Variant II pitch scores, so each note
+    stays a candidate of its own."""
+    hands = ["bar S:E4 S:G4 rest:S Q:C5 3/4", "bar H:A4", "bar E:A4", "bar H:D5"]
+    rows = ["4/4 Q:E4 Q:G4 Q:B4", "", ""]
+    basic = position(hands, rows=rows, deck=["S:F4", "E:E4"])
+    game = search.plan("taktvoll")
+    ranked = bots.RANKS["taktvoll"](basic.view(0), basic.legal_actions(), random.Random(0))
+    picked = search.distinct(ranked, game, basic, 8)
+    sixteenths = [a for a in ranked if a[0] in ("note", "rest") and a[1] in
+                  (card("S:E4"), card("S:G4"), card("rest:S"))]
+    assert len(sixteenths) == 3 and len({game.alike(basic, a) for a in sixteenths}) == 1
+    times = [a for a in ranked if a[0] == "time"]
+    assert len(times) == 2 and [a for a in picked if a[0] == "time"] == times[:1]
+    assert [a for a in picked if a in sixteenths] == sixteenths[:1]
+    keys = [game.alike(basic, a) for a in picked]
+    assert len(set(keys)) == len(keys) == min(8, len({game.alike(basic, a) for a in ranked}))
+    intervals = position(hands, rows=rows, deck=["S:F4", "E:E4"],
+                         options={"variant": "intervals"})
+    ranked = bots.RANKS["taktvoll"](intervals.view(0), intervals.legal_actions(),
+                                    random.Random(0))
+    notes = [a for a in ranked if a[0] == "note"]
+    assert len(notes) >= 3 and \
+        [a for a in search.distinct(ranked, game, intervals, 99) if a[0] == "note"] == notes
 
 
 def tournament_output(*args):

@@ -35,6 +35,7 @@ no longer matches its seed, so it is not meant to be saved or replayed.
 from ...bits import cards_of
 from ...core import Rng
 from .cards import BARS
+from .state import VALUE
 
 _FIRST_BAR = BARS[0]
 _BAR_MASK = ((1 << len(BARS)) - 1) << _FIRST_BAR
@@ -116,6 +117,18 @@ def _give_a_bar(state, seat, fixed, cards, rng):
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
 PLAYOUT_CAP = 32            # moves a playout looks ahead (about six turns each at four players)
 WIDTH = 6                   # candidates: the heuristic's best six
+
+
+def alike(state, action):
+    """A key that two actions share when they play alike: a time signature on any row that
+    has only its clef; a rest, or in the basic game (where pitch does nothing) a note, of one
+    value on one row."""
+    kind = action[0]
+    if kind == "time":
+        return action[:2]
+    if kind == "rest" or (kind == "note" and state.options["variant"] == "basic"):
+        return ("fill", VALUE[action[1]], action[2])
+    return action
 
 
 def estimate(state):
