@@ -1,15 +1,16 @@
 """The search bot: determinized Monte Carlo rollouts over the engine contract, for every game.
 
 For the seat to move, the guide (the game's heuristic bot) ranks the legal actions from the
-seat's view; the search keeps its best few as candidates. Then, sample after sample, it deals a
-determinization, a full state consistent with what the seat knows (the game's
-`infoset.resample`, which re-deals everything the seat cannot see from the search's own random
-generator), and plays every candidate in a copy of it, each followed by the same playout: every
-seat, the searching one included, plays its guide's move from its own view in that deal, with
-the same random generator for every candidate (common random numbers), up to the game's horizon
-(the end of the venue or round, or a number of moves), where the game's reward judges the
-position. The candidates are compared by their paired differences with the guide's own move:
-another candidate is played only if its mean difference is positive by `z` standard errors.
+seat's view; the search keeps its best few as candidates (moves the game's `alike` key calls
+the same count once). Then, sample after sample, it deals a determinization, a full state
+consistent with what the seat knows (the game's `infoset.resample`, which re-deals everything
+the seat cannot see from the search's own random generator), and plays every candidate in a
+copy of it, each followed by the same playout: every seat, the searching one included, plays
+its guide's move from its own view in that deal, with the same random generator for every
+candidate (common random numbers), up to the game's horizon (the end of the venue or round, or
+a number of moves), where the game's reward judges the position. The candidates are compared by
+their paired differences with the guide's own move: another candidate is played only if its
+mean difference is positive by `z` standard errors.
 
 Why rollouts of the guide and not a tree: a budget of about a second in the browser buys a few
 hundred playouts, and what a seat's choice changes shows up in how the others answer it; a

@@ -116,7 +116,7 @@ def _give_a_bar(state, seat, fixed, cards, rng):
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
 PLAYOUT_CAP = 32            # moves a playout looks ahead (about six turns each at four players)
-WIDTH = 6                   # candidates: the heuristic's best six
+WIDTH = 6                   # candidates: the heuristic's best six different moves
 
 
 def alike(state, action):
