@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from .messages import text
 
 SAVE_FORMAT = "encore-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)   # older saves are migrated as they are replayed (`_upgrade`)
 _MASK64 = (1 << 64) - 1
 
 
@@ -230,6 +231,18 @@ class GameState:
         """The event log with what `seat` may not see removed (None: a spectator)."""
         return [self.redact(e, seat) for e in self.events or ()]
 
+    def replay(self, actions, version=SAVE_VERSION):
+        """Apply a save's actions in order; those of an older save version pass through the
+        game's `_upgrade` first."""
+        for action in actions:
+            for step in self._upgrade(_hashable(action), version):
+                self.apply(step)
+
+    def _upgrade(self, action, version):
+        """The action(s) a saved action of `version` stands for now (a generator, so a game
+        can look at the state between steps); by default the action itself."""
+        yield action
+
     def to_json(self):
         """The versioned, checksummed save: the set-up plus every action, replayed on load."""
         body = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.id,
@@ -254,7 +267,8 @@ def load_state(text_):
         raise SaveError("save.not_json") from None
     if not isinstance(body, dict) or body.get("format") != SAVE_FORMAT:
         raise SaveError("save.not_a_save")
-    if body.get("version") != SAVE_VERSION:
+    version = body.get("version")
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise SaveError("save.version", version=body.get("version"), expected=SAVE_VERSION)
     if body.get("check") != _checksum(body):
         raise SaveError("save.tampered")
@@ -264,8 +278,7 @@ def load_state(text_):
     try:
         state = new_game(body.get("game"), body.get("players"), body.get("seed"),
                          body.get("options"), body.get("setup"))
-        for action in actions:
-            state.apply(_hashable(action))
+        state.replay(actions, version)
     except EngineError as err:
         raise SaveError("save.invalid", why=err.message) from None
     return state

@@ -97,7 +97,8 @@ def test_save_of_a_test_position_round_trips():
     (lambda t: t[: len(t) // 2], "save.not_json"),
     (lambda t: "[1, 2, 3]", "save.not_a_save"),
     (lambda t: json.dumps({"format": "chess"}), "save.not_a_save"),
-    (lambda t: t.replace('"version":1', '"version":0'), "save.version"),
+    (lambda t: t.replace('"version":2', '"version":0'), "save.version"),
+    (lambda t: t.replace('"version":2', '"version":3'), "save.version"),
     (lambda t: t.replace('"players":4', '"players":3'), "save.tampered"),
     (lambda t: t.replace('"seed":3', '"seed":4'), "save.tampered"),
 ])
