@@ -104,6 +104,7 @@ class Game:
     options: tuple = ()
     house_rules: tuple = ()
     state_class: type = field(default=None, repr=False)
+    table: str = None     # the page's table module for the game (a name: the engine has no web code)
 
     def resolve_options(self, options):
         """Return the full option dict, refusing unknown names and values."""
