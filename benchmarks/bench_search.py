@@ -5,7 +5,7 @@
 
 For each game the Hard bot (without its clock) searches positions of heuristic games, a few
 moves apart, with a fixed playout cap; the numbers printed are playouts/s, the median and the
-slowest time of a move at Hard's cap (`search.LEVELS["hard"]`), and the share of moves whose
+slowest time of a move at Hard's cap (each game's `infoset.LEVELS["hard"]`), and the share of moves whose
 cap would not fit in Hard's one-second budget at that speed. Prints numbers only; nothing here
 is a timed test.
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 import pygame_rules  # noqa: E402
 from pygame_rules import bots  # noqa: E402
-from pygame_rules.search import LEVELS  # noqa: E402
+from pygame_rules.search import SECONDS, plan  # noqa: E402
 
 TABLES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 2}
 PLAYOUTS = 120         # per measured move (the rate is what matters; Hard's cap scales it)
@@ -50,9 +50,9 @@ def measure(playouts=PLAYOUTS):
     """{game: {"playouts_per_s", "hard_move_s", "hard_move_max_s", "over_budget"}}."""
     result = {}
     for game_id, players in TABLES.items():
-        bot = bots.BOTS[game_id]["hard"].capped()
+        bot = bots.new_bot(game_id, "hard", clock=False)
         bot.playouts = playouts
-        cap, budget = LEVELS["hard"]["playouts"][game_id], LEVELS["hard"]["seconds"]
+        cap, budget = plan(game_id).LEVELS["hard"], SECONDS["hard"]
         done, spent, moves = 0, 0.0, []
         for i, state in enumerate(positions(game_id, players)):
             start = time.perf_counter()
@@ -89,8 +89,8 @@ def main():
         print("%-13s %dp: %5d playouts/s; a Hard move (%d playouts) takes %.2f s median, "
               "%.2f s at most; %d%% of moves over the %.0f s budget" %
               (game_id, row["players"], row["playouts_per_s"],
-               LEVELS["hard"]["playouts"][game_id], row["hard_move_s"],
-               row["hard_move_max_s"], 100 * row["over_budget"], LEVELS["hard"]["seconds"]))
+               plan(game_id).LEVELS["hard"], row["hard_move_s"],
+               row["hard_move_max_s"], 100 * row["over_budget"], SECONDS["hard"]))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@ actions; it never receives the state, so the same bot can run from JSON in a bro
 `rng` is the bot's own `random.Random`, apart from the game's seeded chance, so a bot never
 changes how the cards fall.
 
+Which bots a game has is declared in the game's own `bots` module (`BOTS`, `DESCRIPTIONS`,
+`ranked`, `play`; see `core.PARTS`); every game also gets the bots made here from its heuristic:
+random, Easy (the heuristic with noise), and the search levels Normal and Hard. Each call of
+`make_bot` makes a new bot, so no two seats share one.
+
     >>> bot = make_bot("take-a-chord", "heuristic", seed=1)
     >>> action = bot.act(state.view(state.current_player), state.legal_actions())
 """
@@ -12,27 +17,17 @@ changes how the cards fall.
 import random
 
 from .core import GAMES, SetupError
-from .games.take_a_chord import bots as _take_a_chord
-from .games.rechord import bots as _rechord
-from .games.take_bamboo import bots as _take_bamboo
-from .games.taktvoll import bots as _taktvoll
 from .messages import text
-from .search import LEVELS, search_bot
+from .search import SECONDS, search_bot
+
+LEVELS = ("easy",) + tuple(SECONDS)            # the levels made from a game's heuristic
+DESCRIPTIONS = {"easy": "bot.easy", "normal": "bot.normal", "hard": "bot.hard"}
 
 
 def random_choice(view, legal, rng):
-    """Any legal action, uniformly: the baseline every game has."""
-    return legal[rng.randrange(len(legal))]
-
-
-class RandomBot:
-    """A bot that plays a uniformly random legal action in any game."""
-
-    name = "random"
-
-    def __call__(self, view, legal, rng):
-        """Pick one of the legal actions at random."""
-        return random_choice(view, legal, rng)
+    """Any legal action, uniformly (as a tuple: the list may have come through JSON)."""
+    action = legal[rng.randrange(len(legal))]
+    return tuple(action) if isinstance(action, list) else action
 
 
 class NoisyBot:
@@ -49,38 +44,17 @@ class NoisyBot:
         return self.choose(view, legal, rng)
 
 
-BOTS = {
-    "take-a-chord": {"random": RandomBot(), "heuristic": _take_a_chord.choose},
-    "take-bamboo": {"random": _take_bamboo.choose_random, "heuristic": _take_bamboo.choose},
-    "taktvoll": {"random": _taktvoll.choose_random, "heuristic": _taktvoll.choose},
-    "rechord": {"random": _rechord.choose_random, "heuristic": _rechord.choose},
-}
-
-RANKS = {"take-a-chord": _take_a_chord.ranked, "take-bamboo": _take_bamboo.ranked,
-         "taktvoll": _taktvoll.ranked, "rechord": _rechord.ranked}   # the heuristics' orders
-
-POLICIES = {"take-a-chord": _take_a_chord.play, "take-bamboo": _take_bamboo.play,
-            "taktvoll": _taktvoll.play, "rechord": _rechord.play}  # the heuristics read from the state, for playouts
-
-for _game, _bots in BOTS.items():         # the levels: Easy, Normal and Hard (the search)
-    _bots["easy"] = NoisyBot(_bots["heuristic"])
-    for _level in LEVELS:
-        _bots[_level] = search_bot(_game, _level, guide=_bots["heuristic"], rank=RANKS[_game],
-                                   policy=POLICIES[_game])
-
-DESCRIPTIONS = {  # message ids of a sentence saying how each bot plays
-    "take-a-chord": {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"},
-    "take-bamboo": {"random": "take.bot.random", "heuristic": "take.bot.heuristic"},
-    "taktvoll": {"random": "tak.bot.random", "heuristic": "tak.bot.heuristic"},
-    "rechord": {"random": "rc.bot.random", "heuristic": "rc.bot.heuristic"},
-}
-for _descriptions in DESCRIPTIONS.values():
-    _descriptions.update({"easy": "bot.easy", "normal": "bot.normal", "hard": "bot.hard"})
+def kit(game_id):
+    """The game's bots module (its BOTS, DESCRIPTIONS, ranked and play)."""
+    return GAMES[game_id].part("bots")
 
 
 def bot_names(game_id):
-    """The bot names a game offers ('random' for every registered game)."""
-    return sorted(BOTS.get(game_id, {"random": None})) if game_id in GAMES else []
+    """The bot names a game offers (none for an unknown game)."""
+    if game_id not in GAMES:
+        return []
+    own = kit(game_id).BOTS
+    return sorted({"random", *own, *(LEVELS if "heuristic" in own else ())})
 
 
 def default_bot(game_id):
@@ -88,27 +62,37 @@ def default_bot(game_id):
     return "heuristic" if "heuristic" in bot_names(game_id) else "random"
 
 
-def get_bot(game_id, name):
-    """The `choose` callable of a named bot, or SetupError if there is none."""
+def new_bot(game_id, name, clock=True):
+    """A new `choose` callable of a named bot, or SetupError if there is none; a search level
+    plays without its clock when `clock` is False (the same seed, the same move)."""
     if name not in bot_names(game_id):
         raise SetupError("cli.unknown_bot", bot=name, game=game_id,
                          known=", ".join(bot_names(game_id)) or "-")
-    return BOTS.get(game_id, {}).get(name) or RandomBot()
+    game = kit(game_id)
+    if name in game.BOTS:
+        return game.BOTS[name]
+    if name == "random":
+        return random_choice
+    if name == "easy":
+        return NoisyBot(game.BOTS["heuristic"])
+    return search_bot(game_id, name, guide=game.BOTS["heuristic"], rank=game.ranked,
+                      policy=game.play, clock=clock)
 
 
 def bot_description(game_id, name, lang="en"):
     """A sentence saying how a bot plays ('' when there is none)."""
-    msg_id = DESCRIPTIONS.get(game_id, {}).get(name)
+    msg_id = DESCRIPTIONS.get(name) or (kit(game_id).DESCRIPTIONS.get(name)
+                                        if game_id in GAMES else None)
     return text(msg_id, lang=lang) if msg_id else ""
 
 
 class SeatedBot:
     """A bot with its own seeded random generator, ready to act for one seat."""
 
-    def __init__(self, game_id, name, seed=0):
+    def __init__(self, game_id, name, seed=0, clock=True):
         self.game_id = game_id
         self.name = name
-        self.choose = get_bot(game_id, name)
+        self.choose = new_bot(game_id, name, clock)
         self.rng = random.Random(seed)
 
     def act(self, view, legal):
@@ -118,9 +102,9 @@ class SeatedBot:
     __call__ = act
 
 
-def make_bot(game_id, name="random", seed=0):
-    """A seated bot of the named kind for a game, seeded for repeatable play."""
-    return SeatedBot(game_id, name, seed)
+def make_bot(game_id, name="random", seed=0, clock=True):
+    """A new seated bot of the named kind for a game, seeded for repeatable play."""
+    return SeatedBot(game_id, name, seed, clock)
 
 
 def bot_action(state, bot):

@@ -8,10 +8,10 @@
 
 This module is the same for every game: arguments, the turn loop, reading numbers, the
 simulation loop and its common statistics. What is particular to a game (how its table, its
-choices, its log and its statistics look) lives in the game's `terminal` module, listed in
-TERMINALS; each offers:
+choices, its log and its statistics look) lives in the game's `terminal` module, the part
+its declaration names (`core.PARTS`); each offers:
 
-    GAME_ID, PROMPT_HELP                        the game id, the help message id
+    PROMPT_HELP                                 the help message id
     on_event(table, event)                      print one event of the person's log
     turn(table, view) -> Prompt                 print the situation; the first choice to make
     show_result(table)                          the final standings
@@ -29,16 +29,9 @@ import time
 
 from .bots import bot_action, bot_names, default_bot, make_bot
 from .core import GAMES, IllegalAction, SetupError, new_game
-from .games.rechord import terminal as _rechord
-from .games.take_a_chord import terminal as _take_a_chord
-from .games.take_bamboo import terminal as _take_bamboo
-from .games.taktvoll import terminal as _taktvoll
 from .messages import text
 from . import tournament as _tournament
 
-TERMINALS = {module.GAME_ID: module for module in (_take_a_chord, _take_bamboo, _taktvoll,
-                                                   _rechord)}
-TERMINAL_GAMES = tuple(TERMINALS)
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "h", "help")
 
@@ -165,7 +158,7 @@ class Table:
                               read_options(args.game, args.option) or None)
         if not 0 <= args.seat < args.players:
             raise SetupError("cli.bad_seat", max=args.players - 1)
-        self.term = TERMINALS[args.game]
+        self.term = GAMES[args.game].part("terminal")
         self.human, self.stdin, self.out = args.seat, stdin, out
         self.names = [text("cli.bot_name", {"number": s + 1}) for s in range(args.players)]
         self.names[self.human] = args.name or text("cli.human_name", {"number": self.human + 1})
@@ -187,8 +180,6 @@ def play(args, stdin, out):
     """Play one whole game in the terminal; returns the exit code."""
     if args.game not in GAMES:
         raise SetupError("error.unknown_game", game=args.game)
-    if args.game not in TERMINALS:
-        raise SetupError("cli.no_terminal_play", game=GAMES[args.game].title)
     args.bot = args.bot or default_bot(args.game)
     table = Table(args, stdin, out)
     say(out, "cli.seed_used", {"seed": table.seed})
@@ -327,7 +318,7 @@ def simulate(args, out):
     names = seat_bots(args)
     options = read_options(args.game, args.option) or None
     bots = [make_bot(args.game, n, "%s:%d" % (seed, s)) for s, n in enumerate(names)]
-    tally = Tally(args.players, TERMINALS.get(args.game))
+    tally = Tally(args.players, GAMES[args.game].part("terminal"))
     started = time.perf_counter()
     for number in range(args.games):
         state = new_game(args.game, args.players, "%s:%d" % (seed, number), options)

@@ -7,6 +7,7 @@ checksummed save format that is replayed (so a loaded save is exactly the game t
 """
 
 import hashlib
+import importlib
 import json
 from dataclasses import dataclass, field
 
@@ -105,6 +106,13 @@ class Game:
     house_rules: tuple = ()
     state_class: type = field(default=None, repr=False)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
+    package: str = None   # the game's package, home of its PARTS
+
+    def part(self, name):
+        """One of the game's parts (a module of its package, imported on first use)."""
+        if name not in PARTS:
+            raise KeyError(name)
+        return importlib.import_module("%s.%s" % (self.package, name))
 
     def resolve_options(self, options):
         """Return the full option dict, refusing unknown names and values."""
@@ -121,6 +129,12 @@ class Game:
 
 
 GAMES = {}
+
+PARTS = {   # what a game's package supplies besides its state class, module by module
+    "bots": ("BOTS", "DESCRIPTIONS", "ranked", "play"),       # the bots the registry seats
+    "infoset": ("resample", "LEVELS"),                         # the search's knobs
+    "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
+}
 
 
 def register(game):

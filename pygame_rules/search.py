@@ -29,39 +29,14 @@ import math
 import random
 import time
 
-
-def _take_a_chord():
-    """Take The "A" Chord's search knobs (its infoset module)."""
-    from .games.take_a_chord import infoset
-    return infoset
-
-
-def _take_bamboo():
-    """TAKE's search knobs."""
-    from .games.take_bamboo import infoset
-    return infoset
-
-
-def _taktvoll():
-    """Taktvoll's search knobs."""
-    from .games.taktvoll import infoset
-    return infoset
-
-
-def _rechord():
-    """Re-Chord's search knobs."""
-    from .games.rechord import infoset
-    return infoset
-
-
-PLANS = {"take-a-chord": _take_a_chord, "take-bamboo": _take_bamboo, "taktvoll": _taktvoll,
-         "rechord": _rechord}
+from .core import GAMES
+from .rewards import outcome
 
 
 def plan(game_id):
-    """The game's infoset module: `resample(state, seat, rng)` and the search's knobs (imported
-    on first use). Knobs a module leaves out take the defaults below."""
-    return PLANS[game_id]()
+    """The game's search knobs: its `infoset` module, with `resample(state, seat, rng)` and the
+    playouts of each level (`LEVELS`); knobs a module leaves out take the defaults below."""
+    return GAMES[game_id].part("infoset")
 
 
 def resampler(game_id):
@@ -73,7 +48,7 @@ HORIZON = None       # a state field; a playout stops when it changes (the venue
 PLAYOUT_CAP = 400    # a playout stops after this many moves
 WIDTH = 8            # candidates: the guide's best this many
 Z = 1.0              # a candidate replaces the guide's move when better by this many std errs
-WIN_WEIGHT = 0.7     # the default reward: 0.7 · share of the win + 0.3 · where the score lies
+SECONDS = {"normal": 0.4, "hard": 1.0}   # each level's clock a move (the page's budget)
 
 
 def knob(game, name):
@@ -92,26 +67,6 @@ def horizon(game, state):
         return None
     mark = getattr(state, field)
     return lambda det: getattr(det, field) != mark
-
-
-def outcome(state, seat):
-    """The default reward in [0, 1]: a share of the win by the state's scores (the game's own
-    winners once it is over), and where `seat`'s score lies between the lowest and highest."""
-    scores = state.scores()
-    if state.is_over:
-        winners = state.winners()
-    else:
-        winners = [s for s, v in enumerate(scores) if v == max(scores)]
-    low, high = min(scores), max(scores)
-    win = 1.0 / len(winners) if seat in winners else 0.0
-    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * (scores[seat] - low) / ((high - low) or 1)
-
-
-def margin(scores, seat):
-    """A reward by points: the seat's score less the mean of the best other and the others'
-    mean (so it matters both to beat the leader and to stay ahead of the table)."""
-    others = [v for s, v in enumerate(scores) if s != seat]
-    return scores[seat] - 0.5 * (max(others) + sum(others) / len(others))
 
 
 def distinct(ranked, game, state, width):
@@ -170,14 +125,6 @@ class SearchBot:
         self.last_playouts = 0               # playouts in the last move
         self.last_samples = 0                  # deals in the last move
         self._plan = None
-
-    def capped(self):
-        """The same search without its clock: it stops at the playout cap only, so the same
-        seed always gives the same move (tournaments)."""
-        bot = SearchBot(self.game_id, self.playouts, None, self.guide, None, self.policy,
-                        self.width, self.z)
-        bot.rank = self.rank
-        return bot
 
     def game(self):
         """The game's knobs, imported on first use."""
@@ -256,19 +203,9 @@ class SearchBot:
         return best if mean > 0 and mean >= z * math.sqrt(var / samples) else 0
 
 
-def search_bot(game_id, level, guide=None, rank=None, policy=None):
-    """The search bot of a level ('normal', 'hard') for a game, as the bot registry seats it."""
-    caps = LEVELS[level]
-    return SearchBot(game_id, playouts=caps["playouts"].get(game_id, 300),
-                     seconds=caps["seconds"], guide=guide, rank=rank, policy=policy)
-
-
-# Playout caps per level and game; the clock stops a move first if it comes sooner. Hard's
-# caps are about what one second buys in Pyodide (`benchmarks/bench_search.py --pyodide`), so
-# that the tournament, which plays without the clock, measures the bot the page seats.
-LEVELS = {
-    "normal": {"playouts": {"take-a-chord": 120, "take-bamboo": 60, "taktvoll": 120,
-                            "rechord": 60}, "seconds": 0.4},
-    "hard": {"playouts": {"take-a-chord": 300, "take-bamboo": 200, "taktvoll": 450,
-                          "rechord": 300}, "seconds": 1.0},
-}
+def search_bot(game_id, level, guide=None, rank=None, policy=None, clock=True):
+    """A new search bot of a level ('normal', 'hard') for a game: the game's playout cap for the
+    level (its `LEVELS`), and the level's clock unless `clock` is False (tournaments)."""
+    return SearchBot(game_id, playouts=plan(game_id).LEVELS[level],
+                     seconds=SECONDS[level] if clock else None, guide=guide, rank=rank,
+                     policy=policy)

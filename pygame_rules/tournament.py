@@ -22,11 +22,8 @@ def play_one(game_id, seats, game_no, seed, options):
     seconds searching]."""
     entries = lineup(seats, game_no)
     state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
-    bots = [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s))
-            for s, e in enumerate(entries)]
-    for bot in bots:
-        if getattr(bot.choose, "needs_state", False):
-            bot.choose = bot.choose.capped()         # playout caps only: repeatable
+    bots = [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s), clock=False)
+            for s, e in enumerate(entries)]             # playout caps only: repeatable
     search = [0, 0, 0.0]                     # moves searched, playouts, seconds
     while not state.is_over:
         bot = bots[state.current_player]

@@ -34,8 +34,8 @@ def positions(game_id, players, options, seed):
 def test_ranked_play_and_choose_agree(game_id, players, options):
     """ranked() is a permutation of the legal actions led by choose(); play() from the state
     gives choose()'s move; the state's hidden cards do not change play()'s move."""
-    choose = bots.BOTS[game_id]["heuristic"]
-    rank, play = bots.RANKS[game_id], bots.POLICIES[game_id]
+    choose = bots.new_bot(game_id, "heuristic")
+    rank, play = bots.kit(game_id).ranked, bots.kit(game_id).play
     resample = resampler(game_id)
     checked = 0
     for seed in range(2):

@@ -89,10 +89,10 @@ def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
     assert reply["ok"] and reply["ms"] < 500
     bot = bot_worker.seated("take-a-chord", "hard", 1, 0.02)
     assert bot.choose.seconds == 0.02
-    assert bot.choose.playouts == search.LEVELS["hard"]["playouts"]["take-a-chord"]
-    assert bots.BOTS["take-a-chord"]["hard"].seconds == search.LEVELS["hard"]["seconds"]
-    assert bot_worker.seated("take-a-chord", "hard", 1, 0).choose is \
-        bots.BOTS["take-a-chord"]["hard"]
+    assert bot.choose.playouts == search.plan("take-a-chord").LEVELS["hard"]
+    unbounded = bot_worker.seated("take-a-chord", "hard", 1, 0).choose
+    assert unbounded.seconds == search.SECONDS["hard"]       # each seated bot is a new one
+    assert unbounded is not bot.choose and bots.new_bot("take-a-chord", "hard") is not unbounded
 
 
 def test_same_position_and_seed_give_the_same_move():

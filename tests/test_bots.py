@@ -10,8 +10,8 @@ import pytest
 
 import pygame_rules
 from pygame_rules import SetupError
-from pygame_rules.bots import (BOTS, RandomBot, bot_action, bot_description, bot_names,
-                               make_bot)
+from pygame_rules.bots import (bot_action, bot_description, bot_names, make_bot,
+                               random_choice)
 from pygame_rules.games.take_a_chord import bots as tac_bots
 from pygame_rules.games.take_a_chord.cards import CHORDS, card_code, parse_card
 from pygame_rules.games.take_bamboo import bots as take_bots
@@ -54,8 +54,8 @@ def heuristic_pick(state, tricks=None, spotlight=None):
 
 # --- the shared interface ---------------------------------------------------------------------
 def test_registry_offers_random_and_heuristic_for_take_a_chord():
-    """BOTS lists both bots; make_bot seats them; every game has at least the random bot."""
-    assert set(BOTS[GAME]) == {"random", "heuristic", "easy", "normal", "hard"}
+    """The registry lists both bots; make_bot seats them; every game has at least the random bot."""
+    assert set(bot_names(GAME)) == {"random", "heuristic", "easy", "normal", "hard"}
     assert bot_names(GAME) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(GAME):
         assert make_bot(GAME, name, 1).name == name
@@ -74,7 +74,7 @@ def test_random_bot_plays_any_game_legally_and_repeatably():
     first = play_out(4, 11, ["random"] * 4)
     again = play_out(4, 11, ["random"] * 4)
     assert first.history == again.history
-    assert RandomBot()({}, [7], random.Random(0)) == 7
+    assert random_choice({}, [7], random.Random(0)) == 7
 
 
 # --- the heuristic never breaks the rules -----------------------------------------------------
@@ -230,8 +230,8 @@ def take_pick(state, scores=None):
 
 
 def test_registry_offers_random_and_heuristic_for_take():
-    """BOTS lists both TAKE bots, each with a sentence saying how it plays."""
-    assert set(BOTS[TAKE]) == {"random", "heuristic", "easy", "normal", "hard"}
+    """The registry lists both TAKE bots, each with a sentence saying how it plays."""
+    assert set(bot_names(TAKE)) == {"random", "heuristic", "easy", "normal", "hard"}
     assert bot_names(TAKE) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(TAKE):
         assert make_bot(TAKE, name, 1).name == name
@@ -400,7 +400,7 @@ def tak_pick(state):
 
 
 def test_taktvoll_offers_both_bots_with_descriptions():
-    """BOTS lists the random and the heuristic bot; each says how it plays."""
+    """The registry lists the random and the heuristic bot; each says how it plays."""
     assert bot_names(TAK) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(TAK):
         assert make_bot(TAK, name, 1).name == name

@@ -128,7 +128,7 @@ def test_every_event_of_a_game_has_words():
 def take_table(state, human=1, stdin=""):
     """A terminal table around a prepared TAKE position (names Ana, Ben, Cy...)."""
     table = cli.Table.__new__(cli.Table)
-    table.state, table.human, table.term = state, human, cli.TERMINALS["take-bamboo"]
+    table.state, table.human, table.term = state, human, pygame_rules.GAMES["take-bamboo"].part("terminal")
     table.names = ["Ana", "Ben", "Cy", "Di", "Eve", "Flo"][:state.players]
     table.stdin, table.out, table.echo, table.shown, table.bots = (
         io.StringIO(stdin), io.StringIO(), True, 0, {})
@@ -321,7 +321,7 @@ def test_every_take_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue(
 def tak_table(state, human=0, stdin=""):
     """A terminal table around a prepared Taktvoll position (names Ana, Ben, Cy...)."""
     table = cli.Table.__new__(cli.Table)
-    table.state, table.human, table.term = state, human, cli.TERMINALS["taktvoll"]
+    table.state, table.human, table.term = state, human, pygame_rules.GAMES["taktvoll"].part("terminal")
     table.names = ["Ana", "Ben", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"][:state.players]
     table.stdin, table.out, table.echo, table.shown, table.bots = (
         io.StringIO(stdin), io.StringIO(), True, 0, {})
@@ -546,7 +546,7 @@ def test_every_tak_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue()
 def rc_table(state, stdin=""):
     """A terminal table around a prepared Re-Chord position; the person is Ana at seat 0."""
     table = cli.Table.__new__(cli.Table)
-    table.state, table.human, table.term = state, 0, cli.TERMINALS["rechord"]
+    table.state, table.human, table.term = state, 0, pygame_rules.GAMES["rechord"].part("terminal")
     table.names = ["Ana", "Ben", "Cy", "Di", "Eve"][:state.players]
     table.stdin, table.out, table.echo, table.shown, table.bots = (
         io.StringIO(stdin), io.StringIO(), True, 0, {})

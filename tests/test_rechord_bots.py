@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 import pygame_rules
-from pygame_rules.bots import BOTS, bot_description, bot_names, make_bot
+from pygame_rules.bots import bot_description, bot_names, make_bot
 from pygame_rules.games.rechord import bots as rc_bots
 from pygame_rules.games.rechord.cards import (BLUE, GREEN, GREY, PURPLE, RED, WHITE, WYLDE,
                                               space)
@@ -68,7 +68,7 @@ def play_game(players, seed, names, options=None):
 # --- the registry -----------------------------------------------------------------------------
 def test_registry_offers_random_and_heuristic_for_rechord():
     """Re-Chord seats both bots, each with a sentence saying how it plays."""
-    assert set(BOTS[GAME]) == {"random", "heuristic", "easy", "normal", "hard"}
+    assert set(bot_names(GAME)) == {"random", "heuristic", "easy", "normal", "hard"}
     assert bot_names(GAME) == ["easy", "hard", "heuristic", "normal", "random"]
     for name in bot_names(GAME):
         assert make_bot(GAME, name, 1).name == name

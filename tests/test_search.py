@@ -32,7 +32,7 @@ def mid_game(game_id, players, seed, moves):
 
 def hard(game_id, playouts):
     """The registry's Hard bot with a small playout cap and no clock."""
-    bot = bots.BOTS[game_id]["hard"].capped()
+    bot = bots.new_bot(game_id, "hard", clock=False)
     bot.playouts = playouts
     return bot
 
@@ -80,7 +80,7 @@ def test_the_move_depends_only_on_what_the_seat_knows(game_id):
 def test_the_search_is_anytime():
     """With a wall-clock budget the search stops in time and still returns a legal move."""
     state = mid_game("take-a-chord", 4, 3, 5)
-    bot = bots.BOTS["take-a-chord"]["hard"].capped()
+    bot = bots.new_bot("take-a-chord", "hard", clock=False)
     bot.playouts, bot.seconds = 10 ** 9, 0.05
     start = time.perf_counter()
     move = bot(state, random.Random(1))
@@ -116,7 +116,7 @@ def test_another_move_replaces_the_guides_only_when_clearly_better():
     line scores 4 points at once, but not when the test asks for an impossible margin."""
     state = full_bar_position()
     assert ("bar", 0) in state.legal_actions()
-    policy = bots.POLICIES["taktvoll"]
+    policy = bots.kit("taktvoll").play
     bot = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy)
     assert bot(state, random.Random(2)) == ("bar", 0)
     stubborn = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy, z=1e9)
@@ -127,9 +127,9 @@ def test_the_guides_ranking_comes_first_and_width_bounds_the_candidates():
     """The candidates are the guide's ranking, its own move first, cut at the width."""
     state = mid_game("taktvoll", 4, 5, 30)
     view, legal = state.view(state.current_player), state.legal_actions()
-    order = bots.RANKS["taktvoll"](view, legal, random.Random(0))
+    order = bots.kit("taktvoll").ranked(view, legal, random.Random(0))
     assert sorted(order) == sorted(legal)
-    assert order[0] == bots.BOTS["taktvoll"]["heuristic"](view, legal, random.Random(0))
+    assert order[0] == bots.new_bot("taktvoll", "heuristic")(view, legal, random.Random(0))
     bot = hard("taktvoll", 30)
     bot.width = 2
     assert bot(state, random.Random(0)) in order[:2]
@@ -145,7 +145,7 @@ def test_moves_that_play_alike_are_one_candidate():
     rows = ["4/4 Q:E4 Q:G4 Q:B4", "", ""]
     basic = position(hands, rows=rows, deck=["S:F4", "E:E4"])
     game = search.plan("taktvoll")
-    ranked = bots.RANKS["taktvoll"](basic.view(0), basic.legal_actions(), random.Random(0))
+    ranked = bots.kit("taktvoll").ranked(basic.view(0), basic.legal_actions(), random.Random(0))
     picked = search.distinct(ranked, game, basic, 8)
     sixteenths = [a for a in ranked if a[0] in ("note", "rest") and a[1] in
                   (card("S:E4"), card("S:G4"), card("rest:S"))]
@@ -157,7 +157,7 @@ def test_moves_that_play_alike_are_one_candidate():
     assert len(set(keys)) == len(keys) == min(8, len({game.alike(basic, a) for a in ranked}))
     intervals = position(hands, rows=rows, deck=["S:F4", "E:E4"],
                          options={"variant": "intervals"})
-    ranked = bots.RANKS["taktvoll"](intervals.view(0), intervals.legal_actions(),
+    ranked = bots.kit("taktvoll").ranked(intervals.view(0), intervals.legal_actions(),
                                     random.Random(0))
     notes = [a for a in ranked if a[0] == "note"]
     assert len(notes) >= 3 and \

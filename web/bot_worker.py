@@ -18,7 +18,6 @@ the search's wall-clock budget in seconds (tests use it to keep a game short). T
 Nothing here imports pyscript, so CPython tests call `best_move` directly.
 """
 
-import copy
 import json
 import time
 
@@ -48,11 +47,9 @@ def warm_up():
 
 def seated(game_id, level, seed, think):
     """The bot of `level` for one move; a search level gets a budget capped at `think` s."""
-    bot = bots.make_bot(game_id, level, seed)
+    bot = bots.make_bot(game_id, level, seed)           # a new bot: its budget is its own
     if think and think > 0 and getattr(bot.choose, "needs_state", False):
-        capped = copy.copy(bot.choose)          # the registry's bot keeps its own budget
-        capped.seconds = min(float(think), capped.seconds or float(think))
-        bot.choose = capped
+        bot.choose.seconds = min(float(think), bot.choose.seconds or float(think))
     return bot
 
 

@@ -30,5 +30,14 @@ HOUSE_RULES = tuple(
                        ("hr24", None), ("hr25", "start_player"), ("hr26", None),
                        ("hr27", "difficulty")))
 
-GAME = register(Game(id="rechord", title="Re-Chord", min_players=1, max_players=5,
-                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=ReChordState, table="rechord"))
+GAME = register(Game(
+    id="rechord",
+    title="Re-Chord",
+    min_players=1,
+    max_players=5,
+    options=OPTIONS,
+    house_rules=HOUSE_RULES,
+    state_class=ReChordState,
+    table="rechord",
+    package=__name__,
+))

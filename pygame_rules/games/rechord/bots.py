@@ -744,6 +744,6 @@ def ranked(view, legal, rng):
     return [first] + rest
 
 
-def choose_random(view, legal, rng):
-    """Any legal action, uniformly."""
-    return legal[rng.randrange(len(legal))]
+# --- what the bot registry seats (pygame_rules/bots.py adds random, easy, normal and hard) --------
+BOTS = {"heuristic": choose}
+DESCRIPTIONS = {"random": "rc.bot.random", "heuristic": "rc.bot.heuristic"}   # how each plays

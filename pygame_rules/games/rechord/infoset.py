@@ -36,6 +36,7 @@ The result is a search state only: its history no longer matches its seed and se
 """
 
 from ...core import Rng
+from ...rewards import margin
 from .cards import CHORD_CARDS, COLOURS, SPACES, setlist_songs
 from .state import DOWN, NEEDS
 
@@ -272,7 +273,6 @@ def fame_ahead(state, seat):
 def reward(state, seat):
     """Solo: the guitarist's own fame ahead (what the solo game scores); else its fame ahead
     against the other seats'."""
-    from ...search import margin
     if state.jim is not None:
         return fame_ahead(state, seat)
     return margin([fame_ahead(state, s) for s in range(state.g)], seat)
@@ -285,3 +285,5 @@ def horizon(state):
     """Playouts stop once TURNS_AHEAD turns have ended (this one and the next guitarist's)."""
     last = state.turns + TURNS_AHEAD
     return lambda det: det.turns >= last
+LEVELS = {"normal": 60, "hard": 300}   # playouts a move at each search level (Hard: about a
+                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)

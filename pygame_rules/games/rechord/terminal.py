@@ -25,7 +25,6 @@ from .log import (cards_words, event_lines, genres_words, kind_word, kinds_words
                   song_words)
 from .state import DOWN, EMPTY, HAND
 
-GAME_ID = "rechord"
 PROMPT_HELP = "rc.cli.help"
 CODES = ("Wh", "Rd", "Bl", "Gy", "Pu", "Gn", "Wy")
 FLAT = 16                          # more legal actions than this: choose in two steps

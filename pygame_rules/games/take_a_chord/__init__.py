@@ -27,6 +27,14 @@ HOUSE_RULES = (
      "msg": "tac.house.last_trick_is_last_card_round"},
 )
 
-GAME = register(Game(id="take-a-chord", title="Take The \"A\" Chord", min_players=3,
-                     max_players=4, options=OPTIONS, house_rules=HOUSE_RULES,
-                     state_class=TakeAChordState, table="take_a_chord"))
+GAME = register(Game(
+    id="take-a-chord",
+    title="Take The \"A\" Chord",
+    min_players=3,
+    max_players=4,
+    options=OPTIONS,
+    house_rules=HOUSE_RULES,
+    state_class=TakeAChordState,
+    table="take_a_chord",
+    package=__name__,
+))

@@ -295,3 +295,8 @@ def _order(seen, legal, rng):
     rest = sorted((i for i, (_, c) in enumerate(worths) if c != first),
                   key=lambda i: (-worths[i][0], i))
     return [first] + [worths[i][1] for i in rest]
+
+
+# --- what the bot registry seats (pygame_rules/bots.py adds random, easy, normal and hard) --------
+BOTS = {"heuristic": choose}
+DESCRIPTIONS = {"random": "tac.bot.random", "heuristic": "tac.bot.heuristic"}   # how each plays

@@ -5,7 +5,6 @@ from ...messages import text
 from .cards import CHORD_OF, CHORDS, COLOUR_OF, card_name, colour_name, parse_card
 from .log import event_lines, seat_name
 
-GAME_ID = "take-a-chord"
 PROMPT_HELP = "cli.help"
 
 

@@ -22,6 +22,14 @@ HOUSE_RULES = tuple({"id": o.name, "option": o.name, "msg": o.msg} for o in OPTI
     for hr in ("glowing", "six_players", "leftover_draw", "order", "bundle", "face_down",
                "first_dealer", "score_track"))
 
-GAME = register(Game(id="take-bamboo", title="TAKE トリックの翁", min_players=3,
-                     max_players=6, options=OPTIONS, house_rules=HOUSE_RULES,
-                     state_class=TakeBambooState, table="take_bamboo"))
+GAME = register(Game(
+    id="take-bamboo",
+    title="TAKE トリックの翁",
+    min_players=3,
+    max_players=6,
+    options=OPTIONS,
+    house_rules=HOUSE_RULES,
+    state_class=TakeBambooState,
+    table="take_bamboo",
+    package=__name__,
+))

@@ -396,6 +396,6 @@ def ranked(view, legal, rng):
     return [first] + rest
 
 
-def choose_random(view, legal, rng):
-    """Any legal action, uniformly, as a tuple (the list may have come through JSON)."""
-    return tuple(legal[rng.randrange(len(legal))])
+# --- what the bot registry seats (pygame_rules/bots.py adds random, easy, normal and hard) --------
+BOTS = {"heuristic": choose}
+DESCRIPTIONS = {"random": "take.bot.random", "heuristic": "take.bot.heuristic"}   # how each plays

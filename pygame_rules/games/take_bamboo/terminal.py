@@ -11,7 +11,6 @@ from .cards import COLOURS, card_name, colour_name, colour_of
 from .log import event_lines, seat_name
 from .state import MAX_ROUNDS, TARGET, colour_points
 
-GAME_ID = "take-bamboo"
 PROMPT_HELP = "take.cli.help"
 
 

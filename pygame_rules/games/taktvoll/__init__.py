@@ -24,5 +24,14 @@ HOUSE_RULES = tuple(
                        ("k8", "start_player"), ("k9", "hide_hand_sizes"), ("k10", None),
                        ("k11", "variant"), ("k12", None)))
 
-GAME = register(Game(id="taktvoll", title="Taktvoll", min_players=3, max_players=8,
-                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=TaktvollState, table="taktvoll"))
+GAME = register(Game(
+    id="taktvoll",
+    title="Taktvoll",
+    min_players=3,
+    max_players=8,
+    options=OPTIONS,
+    house_rules=HOUSE_RULES,
+    state_class=TaktvollState,
+    table="taktvoll",
+    package=__name__,
+))

@@ -291,6 +291,6 @@ def _order(seen, legal, phase):
     return [legal[pick]] + [legal[i] for i in order]
 
 
-def choose_random(view, legal, rng):
-    """Any legal action, uniformly, as a tuple (the list may have come through JSON)."""
-    return tuple(legal[rng.randrange(len(legal))])
+# --- what the bot registry seats (pygame_rules/bots.py adds random, easy, normal and hard) --------
+BOTS = {"heuristic": choose}
+DESCRIPTIONS = {"random": "tak.bot.random", "heuristic": "tak.bot.heuristic"}   # how each plays

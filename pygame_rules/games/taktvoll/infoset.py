@@ -34,6 +34,7 @@ no longer matches its seed, so it is not meant to be saved or replayed.
 
 from ...bits import cards_of
 from ...core import Rng
+from ...rewards import margin
 from .cards import BARS
 from .state import VALUE
 
@@ -140,5 +141,6 @@ def estimate(state):
 
 def reward(state, seat):
     """The seat's estimate against the best other and the table's mean."""
-    from ...search import margin
     return margin(estimate(state), seat)
+LEVELS = {"normal": 120, "hard": 450}   # playouts a move at each search level (Hard: about a
+                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)

@@ -16,7 +16,6 @@ from .cards import (BARS, PITCHES, REST_VALUES, RESTS, VALUES, card_name, kind_o
 from .log import a_card, event_lines, seat_name
 from .state import COMPOUND, PERFECT
 
-GAME_ID = "taktvoll"
 PROMPT_HELP = "tak.cli.help"
 LETTERS = "WHQES"                 # whole, half, quarter, eighth, sixteenth
 SHOWN_BARS = 3                    # closed bars shown before the open one

@@ -1,0 +1,162 @@
+"""The registry: every game declares every part in its own package, and nothing outside the
+game's folders (and its page table) keeps a list of the games or spells a game's id."""
+
+import pathlib
+import re
+
+import pytest
+
+import pygame_rules
+from pygame_rules import bots, search
+from pygame_rules.core import PARTS, GameState
+from pygame_rules.messages import CATALOGUE
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GAMES = sorted(pygame_rules.GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_supplies_every_part(game_id):
+    """State class, bots, search knobs, terminal, page table: each part has every name the
+    layers above read from it."""
+    game = pygame_rules.GAMES[game_id]
+    assert issubclass(game.state_class, GameState)
+    assert game.package == "pygame_rules.games." + game.table
+    for part, names in PARTS.items():
+        module = game.part(part)
+        missing = [n for n in names if not hasattr(module, n)]
+        assert not missing, (game_id, part, missing)
+    assert callable(game.part("bots").BOTS["heuristic"])
+    assert set(game.part("bots").DESCRIPTIONS) >= {"random", "heuristic"}
+    assert set(game.part("infoset").LEVELS) == set(search.SECONDS)
+    assert any((ROOT / "web" / path).is_file() for path in
+               ("tables/%s.py" % game.table, "table_%s.py" % game.table)), game.table
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bot_is_made_new_and_described(game_id):
+    """Every bot name the registry offers makes a bot, a new one each time, with a sentence
+    in the catalogue saying how it plays."""
+    names = bots.bot_names(game_id)
+    assert {"random", "heuristic", "easy", "normal", "hard"} <= set(names)
+    for name in names:
+        assert bots.bot_description(game_id, name)
+        if name in search.SECONDS:
+            assert bots.new_bot(game_id, name) is not bots.new_bot(game_id, name)
+
+
+def test_an_unknown_part_is_refused():
+    """A part that is not in the contract is a KeyError, not a silent import."""
+    with pytest.raises(KeyError):
+        pygame_rules.GAMES["taktvoll"].part("state")
+
+
+def outside_the_games():
+    """The engine's source files that belong to no single game."""
+    return [p for p in (ROOT / "pygame_rules").rglob("*.py") if "games" not in p.parts]
+
+
+def code_of(path):
+    """A source file without its docstrings (examples there name a game on purpose)."""
+    return re.sub(r'"""(?:.|\n)*?"""', "", path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_game_id_is_spelled_outside_its_game(game_id):
+    """A game's id is written in its own declaration only: no list of games elsewhere."""
+    pattern = re.compile(r"""["']%s["']""" % re.escape(game_id))
+    found = [str(p.relative_to(ROOT)) for p in outside_the_games() if pattern.search(code_of(p))]
+    assert not found
+
+
+def test_catalogue_has_every_bot_description():
+    """The descriptions the bots modules name are all in the English catalogue."""
+    for game_id in GAMES:
+        for msg_id in pygame_rules.GAMES[game_id].part("bots").DESCRIPTIONS.values():
+            assert msg_id in CATALOGUE["en"], msg_id
+
+
+def imports_of(path, package):
+    """The engine modules one file imports (at the top or inside a function), by dotted name."""
+    here = package.split(".")
+    found = set()
+    pattern = r"^\s*from (\.*)([\w.]*) import (?:\(([\w, \n]+)\)|([\w, ]+))"
+    for dots, name, grouped, names in re.findall(pattern, path.read_text(encoding="utf-8"),
+                                                 re.M):
+        names = grouped or names
+        base = here[:len(here) - len(dots)] if dots else []
+        target = ".".join(base + ([name] if name else [])) if dots else name
+        if not target.startswith("pygame_rules"):
+            continue
+        for item in (n.strip() for n in names.split(",")):
+            sub = target + "." + item
+            found.add(sub if module_file(sub) else target)
+    for name in re.findall(r"^\s*import (pygame_rules[\w.]*)", path.read_text(encoding="utf-8"),
+                           re.M):
+        found.add(name)
+    return {m for m in found if module_file(m)}
+
+
+def module_file(dotted):
+    """The file of an engine module (a package's __init__), or None."""
+    base = ROOT.joinpath(*dotted.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def import_graph():
+    """Every engine module and the engine modules it imports."""
+    graph = {}
+    for path in (ROOT / "pygame_rules").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        dotted = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = dotted if parts[-1] == "__init__" else ".".join(parts[:-1])
+        graph[dotted] = imports_of(path, package + ".x" if parts[-1] == "__init__" else dotted)
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        """Number `v`, walk its imports, and pop a finished group."""
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1 or v in graph.get(v, ()):
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_import_graph_is_read():
+    """The graph sees imports inside functions too (so the cycle test can fail)."""
+    graph = import_graph()
+    assert "pygame_rules.rewards" in graph["pygame_rules.games.taktvoll.infoset"]
+    assert "pygame_rules.games.rechord.bots" in graph["pygame_rules.games.rechord.infoset"]
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+
+
+def test_no_import_cycles():
+    """No engine module imports, however indirectly, a module that imports it."""
+    assert cycles(import_graph()) == []
