@@ -285,5 +285,7 @@ def horizon(state):
     """Playouts stop once TURNS_AHEAD turns have ended (this one and the next guitarist's)."""
     last = state.turns + TURNS_AHEAD
     return lambda det: det.turns >= last
+
+
 LEVELS = {"normal": 60, "hard": 300}   # playouts a move at each search level (Hard: about a
                                       # second in Pyodide, `benchmarks/bench_search.py --pyodide`)

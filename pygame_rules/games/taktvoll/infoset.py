@@ -142,5 +142,7 @@ def estimate(state):
 def reward(state, seat):
     """The seat's estimate against the best other and the table's mean."""
     return margin(estimate(state), seat)
+
+
 LEVELS = {"normal": 120, "hard": 450}   # playouts a move at each search level (Hard: about a
                                       # second in Pyodide, `benchmarks/bench_search.py --pyodide`)
