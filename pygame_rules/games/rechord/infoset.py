@@ -287,5 +287,4 @@ def horizon(state):
     return lambda det: det.turns >= last
 
 
-LEVELS = {"normal": 60, "hard": 300}   # playouts a move at each search level (Hard: about a
-                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)
+LEVELS = {"normal": 60, "hard": 300}   # playouts a move (Hard: what a second buys in Pyodide)

@@ -109,5 +109,4 @@ def resample(state, seat, rng):
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
 HORIZON = "venue"           # playouts stop at the end of the venue, whose scores judge them
-LEVELS = {"normal": 120, "hard": 300}   # playouts a move at each search level (Hard: about a
-                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)
+LEVELS = {"normal": 120, "hard": 300}   # playouts a move (Hard: what a second buys in Pyodide)

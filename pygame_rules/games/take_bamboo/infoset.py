@@ -228,5 +228,4 @@ def _redraw_passes(state, other, seat, rng):
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------
 HORIZON = "round_no"        # playouts stop at the end of the round, whose scores judge them
-LEVELS = {"normal": 60, "hard": 200}   # playouts a move at each search level (Hard: about a
-                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)
+LEVELS = {"normal": 60, "hard": 200}   # playouts a move (Hard: what a second buys in Pyodide)

@@ -144,5 +144,4 @@ def reward(state, seat):
     return margin(estimate(state), seat)
 
 
-LEVELS = {"normal": 120, "hard": 450}   # playouts a move at each search level (Hard: about a
-                                      # second in Pyodide, `benchmarks/bench_search.py --pyodide`)
+LEVELS = {"normal": 120, "hard": 450}   # playouts a move (Hard: what a second buys in Pyodide)
