@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT / "web"))
 import app  # noqa: E402
 import render  # noqa: E402
 import shell  # noqa: E402
-import table_take_a_chord as tac  # noqa: E402
 import tables  # noqa: E402
+import tables.take_a_chord as tac  # noqa: E402
 from pygame_rules.games.take_a_chord.cards import card_name  # noqa: E402
 
 GAME = "take-a-chord"

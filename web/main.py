@@ -252,7 +252,7 @@ def hear(session, events):
     """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums)."""
     items = session.table.sounds(events) if events and hasattr(session.table, "sounds") else []
     if items:
-        import sound
+        from tables import sound
         for item in items:
             sound.play(item)
 
@@ -673,7 +673,7 @@ def on_key(evt):
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("m", "M"):
-        import sound
+        from tables import sound
         sound.set_muted(not sound.is_muted())
     elif key in ("r", "R"):
         open_dialog("#rules-dialog")

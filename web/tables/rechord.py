@@ -19,9 +19,9 @@ the events as the viewer may see them; `main.py` shows them one at a time at the
 and the table draws `ui["replay"]` (the steps and how many are shown) instead of the end state.
 """
 
-import fretboard
 import render
-from fretboard import chord_svg, kind_name, pick_icon
+from tables import fretboard
+from tables.fretboard import chord_svg, kind_name, pick_icon
 from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS, REQUIREMENTS,
                                               SETLISTS, SONG_FAME, SONGS, SONGS_PER_SETLIST,
                                               WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE,

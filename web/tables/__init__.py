@@ -7,10 +7,10 @@ entry below. Modules are imported when a game first needs them, not at start-up.
 
 import importlib
 
-TABLES = {"take-a-chord": "table_take_a_chord", "take-bamboo": "table_take_bamboo",
-          "taktvoll": "table_taktvoll", "rechord": "table_rechord"}
+TABLES = {"take-a-chord": "take_a_chord", "take-bamboo": "take_bamboo", "taktvoll": "taktvoll",
+          "rechord": "rechord"}
 
 
 def table_for(game_id):
     """The table module of a game (imported on first use)."""
-    return importlib.import_module(TABLES[game_id])
+    return importlib.import_module("tables." + TABLES[game_id])

@@ -6,8 +6,8 @@ table_take_a_chord.py for the interface every table module offers.
 with a button per way up; a click on a dimmed row tries it anyway and shows the engine's reason.
 """
 
-import notation
 import render
+from tables import notation
 from pygame_rules.games.taktvoll.cards import card_name, kind_of
 from pygame_rules.games.taktvoll.log import event_lines
 from pygame_rules.messages import escape, text
@@ -205,7 +205,7 @@ def sounds(events):
 def local_action(name, data, view):
     """Clicks that change no game state: listen to a row. True when handled."""
     if name == "play-row":
-        import sound
+        from tables import sound
         sound.play_row(view["rows"][int(data["row"])])
         return True
     return False
