@@ -163,7 +163,33 @@ INTERFACE = ("where_text", "table_html", "hand_html", "status_text", "log_lines"
              "rounds_scored", "round_modal", "final_modal", "continue_line")
 
 
-@pytest.mark.parametrize("game_id", sorted(tables.TABLES))
+def test_the_tables_come_from_the_games_declarations_in_the_tiles_order():
+    """Every registered game names its table module; the start screen's tiles keep the order
+    (the first is chosen) and a save of a game without a table is refused."""
+    assert tables.game_ids() == shell.PAGE_GAMES == tuple(pygame_rules.GAMES) == \
+        ("take-a-chord", "take-bamboo", "taktvoll", "rechord")
+    tiles = shell.game_tiles()
+    assert [tiles.index('value="%s"' % g) for g in shell.PAGE_GAMES] == \
+        sorted(tiles.index('value="%s"' % g) for g in shell.PAGE_GAMES)
+    assert 'value="take-a-chord" checked' in tiles and tiles.count(" checked") == 1
+    for game_id, game in pygame_rules.GAMES.items():
+        assert tables.table_for(game_id).__name__ == "tables." + game.table
+
+
+def test_a_game_without_a_table_is_not_offered_and_its_save_is_refused(monkeypatch):
+    """A declaration without `table` keeps the game off the page (a save of it cannot resume)."""
+    import dataclasses
+    session = app.Session.start(GAME, bots(4), seed=5)
+    raw = session.to_save()
+    bare = dataclasses.replace(pygame_rules.GAMES[GAME], table=None)
+    monkeypatch.setitem(pygame_rules.GAMES, GAME, bare)
+    assert GAME not in tables.game_ids() and "taktvoll" in tables.game_ids()
+    with pytest.raises(app.SavedGameError) as err:
+        app.Session.from_save(raw)
+    assert err.value.msg_id == "ui.save_unreadable"
+
+
+@pytest.mark.parametrize("game_id", tables.game_ids())
 def test_every_registered_table_offers_the_whole_interface(game_id):
     """Each table module names its game, its round word, its panels and every function."""
     table = tables.table_for(game_id)

@@ -242,7 +242,7 @@ class Session:
             shown = int(body.get("shown_round", body.get("shown_venue", 0)))
         except (TypeError, ValueError, AttributeError):
             raise SavedGameError("ui.save_unreadable") from None
-        if state.game.id not in tables.TABLES:
+        if state.game.id not in tables.game_ids():
             raise SavedGameError("ui.save_unreadable")
         session = cls(state, seats, revealed)
         session.shown_round = max(0, min(shown, session.rounds_scored()))
