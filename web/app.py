@@ -187,12 +187,10 @@ class Session:
     def auto_move(self, prefs):
         """A move the page makes by itself for a person (the table's `auto_action`, e.g.
         Re-Chord's "always claim"); returns the action played, or None."""
-        choose = getattr(self.table, "auto_action", None)
         cur = self.state.current_player
-        if choose is None or cur is None or self.seats[cur]["kind"] != "human" or \
-                self.round_pending():
+        if cur is None or self.seats[cur]["kind"] != "human" or self.round_pending():
             return None
-        action = choose(self.state.view(cur), prefs)
+        action = self.table.auto_action(self.state.view(cur), prefs)
         if action is None:
             return None
         try:

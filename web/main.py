@@ -250,7 +250,7 @@ def preferences():
 
 def hear(session, events):
     """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums)."""
-    items = session.table.sounds(events) if events and hasattr(session.table, "sounds") else []
+    items = session.table.sounds(events) if events else []
     if items:
         from tables import sound
         for item in items:
@@ -550,8 +550,7 @@ def choose(data):
     session = SESSION["now"]
     if replay_step() is not None:
         return                       # a bot's turn is being shown: its end comes first
-    local = getattr(session.table, "local_action", None)
-    if local is not None and local(data.get("action"), data, session.view()):
+    if session.table.local_action(data.get("action"), data, session.view()):
         return
     action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
     if action is None:
