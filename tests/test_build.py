@@ -110,8 +110,10 @@ def test_pyscript_toml_uses_the_local_interpreter_and_the_wheel(built_site):
     """interpreter is ./pyodide/pyodide.mjs; [files] unpacks the wheel and adds the helpers."""
     site = built_site.path
     config = tomllib.loads((site / "pyscript.toml").read_text())
-    helpers = sorted(p.name for p in build.web_modules(ROOT / "web") if p.name != "main.py")
+    helpers = [rel for rel in build.web_modules(ROOT / "web") if rel != "main.py"]
     assert "shell.py" not in helpers and not (site / "shell.py").exists()
+    assert {"app.py", "render.py", "tables/__init__.py", "tables/rechord.py",
+            "tables/notation.py"} <= set(helpers)
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["files"] == {"./" + built_site.stats["wheel"]: "./*",
                                **{"./" + h: "./" + h for h in helpers}}
@@ -214,7 +216,7 @@ def test_stats_and_startup_sizes(built_site):
     files = build.site_files(site)
     assert stats["files"] == len(files)
     assert stats["bytes"] == sum((site / f).stat().st_size for f in files)
-    helpers = [p.name for p in build.web_modules(ROOT / "web")]
+    helpers = build.web_modules(ROOT / "web")
     expected = (["pyodide/" + n for n in build.PYODIDE_FILES]
                 + [stats["wheel"], "pyscript.toml"] + helpers)
     assert sorted(stats["sizes"]) == sorted(expected)

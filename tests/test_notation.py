@@ -1,4 +1,4 @@
-"""Taktvoll's notation (web/notation.py) and sound (web/sound.py), run in CPython.
+"""Taktvoll's notation (web/tables/notation.py) and sound (web/tables/sound.py), run in CPython.
 
 The SVG is parsed as XML and measured: where heads sit, which way stems go, flags, rests, the
 clef, the open bar's fill band and the words of every aria-label. The sound's timings and
@@ -21,8 +21,7 @@ from pygame_rules.games.taktvoll.cards import DECK, card_info, kind_of
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
-import notation  # noqa: E402
-import sound  # noqa: E402
+from tables import notation, sound  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
 BOTTOM = notation.ROW_BOTTOM
@@ -414,10 +413,10 @@ def test_mute_switch_outside_the_browser():
 
 
 def test_sound_module_imports_no_browser_at_import_time():
-    source = (ROOT / "web" / "sound.py").read_text()
+    source = (ROOT / "web" / "tables" / "sound.py").read_text()
     top = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
     assert top == ["import json"]
-    notation_src = (ROOT / "web" / "notation.py").read_text()
+    notation_src = (ROOT / "web" / "tables" / "notation.py").read_text()
     imports = {line.split()[1] for line in notation_src.splitlines()
                if line.startswith(("import ", "from "))}
     assert imports <= {"math", "pygame_rules.messages"}

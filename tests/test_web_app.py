@@ -14,8 +14,9 @@ sys.path.insert(0, str(ROOT / "web"))
 import app  # noqa: E402
 import render  # noqa: E402
 import shell  # noqa: E402
-import table_take_a_chord as tac  # noqa: E402
 import tables  # noqa: E402
+import tables.take_a_chord as tac  # noqa: E402
+from tables import base  # noqa: E402
 from pygame_rules.games.take_a_chord.cards import card_name  # noqa: E402
 
 GAME = "take-a-chord"
@@ -160,10 +161,36 @@ def test_the_start_screen_offers_only_registered_games_and_marks_house_rules():
 
 # --- the game-neutral frame: table registry, clicks, seats, saves -----------------------------
 INTERFACE = ("where_text", "table_html", "hand_html", "status_text", "log_lines", "on_click",
-             "rounds_scored", "round_modal", "final_modal", "continue_line")
+             "final_modal", "continue_line") + tuple(n for n in base.__all__ if n.islower())
 
 
-@pytest.mark.parametrize("game_id", sorted(tables.TABLES))
+def test_the_tables_come_from_the_games_declarations_in_the_tiles_order():
+    """Every registered game names its table module; the start screen's tiles keep the order
+    (the first is chosen) and a save of a game without a table is refused."""
+    assert tables.game_ids() == shell.PAGE_GAMES == tuple(pygame_rules.GAMES) == \
+        ("take-a-chord", "take-bamboo", "taktvoll", "rechord")
+    tiles = shell.game_tiles()
+    assert [tiles.index('value="%s"' % g) for g in shell.PAGE_GAMES] == \
+        sorted(tiles.index('value="%s"' % g) for g in shell.PAGE_GAMES)
+    assert 'value="take-a-chord" checked' in tiles and tiles.count(" checked") == 1
+    for game_id, game in pygame_rules.GAMES.items():
+        assert tables.table_for(game_id).__name__ == "tables." + game.table
+
+
+def test_a_game_without_a_table_is_not_offered_and_its_save_is_refused(monkeypatch):
+    """A declaration without `table` keeps the game off the page (a save of it cannot resume)."""
+    import dataclasses
+    session = app.Session.start(GAME, bots(4), seed=5)
+    raw = session.to_save()
+    bare = dataclasses.replace(pygame_rules.GAMES[GAME], table=None)
+    monkeypatch.setitem(pygame_rules.GAMES, GAME, bare)
+    assert GAME not in tables.game_ids() and "taktvoll" in tables.game_ids()
+    with pytest.raises(app.SavedGameError) as err:
+        app.Session.from_save(raw)
+    assert err.value.msg_id == "ui.save_unreadable"
+
+
+@pytest.mark.parametrize("game_id", tables.game_ids())
 def test_every_registered_table_offers_the_whole_interface(game_id):
     """Each table module names its game, its round word, its panels and every function."""
     table = tables.table_for(game_id)
@@ -171,6 +198,25 @@ def test_every_registered_table_offers_the_whole_interface(game_id):
     assert isinstance(table.ROUND, str) and table.ROUND
     assert all(callable(getattr(table, name)) for name in INTERFACE)
     assert all(callable(fn) and label.startswith("ui.") for label, fn in table.PANELS.values())
+
+
+def test_the_base_supplies_the_defaults_a_table_does_not_override():
+    """Taktvoll and Re-Chord have no rounds or panels: the base's defaults, shared; Take The "A"
+    Chord's own venues, word and panel win; only the tables that play sounds or make moves
+    for a person have their own."""
+    tak, rc, take = (tables.table_for(g) for g in ("taktvoll", "rechord", "take-bamboo"))
+    view = pygame_rules.new_game("taktvoll", 3, seed=1).view(0)
+    for table in (tak, rc):
+        assert table.rounds_scored is base.rounds_scored and table.PANELS is base.PANELS
+        assert table.ROUND == "round" and table.round_modal(view, [], 1) == ""
+    assert tac.ROUND == "venue" and set(tac.PANELS) == {"last"} and take.ROUND == "round"
+    assert tac.rounds_scored is not base.rounds_scored
+    assert tac.sounds([{"type": "play"}]) == [] and take.auto_action(view, {}) is None
+    assert tac.local_action("play-row", {}, view) is False
+    assert rc.auto_action is not base.auto_action and tak.sounds is not base.sounds
+    assert tak.local_action is not base.local_action
+    with pytest.raises(TypeError):
+        base.PANELS["x"] = ("ui.log", None)                       # read only: shared by tables
 
 
 def test_a_click_on_a_card_is_the_action_through_the_registry():

@@ -18,12 +18,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
-import fretboard  # noqa: E402
 import render  # noqa: E402
 import shell  # noqa: E402
-import sound  # noqa: E402
-import table_rechord as rc  # noqa: E402
 import tables  # noqa: E402
+import tables.rechord as rc  # noqa: E402
+from tables import fretboard, sound  # noqa: E402
 
 GAME = "rechord"
 A2, D2, E1, E2, E3, e1, G1 = (space(1, 2), space(2, 2), space(0, 1), space(0, 2), space(0, 3),

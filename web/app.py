@@ -187,12 +187,10 @@ class Session:
     def auto_move(self, prefs):
         """A move the page makes by itself for a person (the table's `auto_action`, e.g.
         Re-Chord's "always claim"); returns the action played, or None."""
-        choose = getattr(self.table, "auto_action", None)
         cur = self.state.current_player
-        if choose is None or cur is None or self.seats[cur]["kind"] != "human" or \
-                self.round_pending():
+        if cur is None or self.seats[cur]["kind"] != "human" or self.round_pending():
             return None
-        action = choose(self.state.view(cur), prefs)
+        action = self.table.auto_action(self.state.view(cur), prefs)
         if action is None:
             return None
         try:
@@ -242,7 +240,7 @@ class Session:
             shown = int(body.get("shown_round", body.get("shown_venue", 0)))
         except (TypeError, ValueError, AttributeError):
             raise SavedGameError("ui.save_unreadable") from None
-        if state.game.id not in tables.TABLES:
+        if state.game.id not in tables.game_ids():
             raise SavedGameError("ui.save_unreadable")
         session = cls(state, seats, revealed)
         session.shown_round = max(0, min(shown, session.rounds_scored()))

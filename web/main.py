@@ -250,9 +250,9 @@ def preferences():
 
 def hear(session, events):
     """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums)."""
-    items = session.table.sounds(events) if events and hasattr(session.table, "sounds") else []
+    items = session.table.sounds(events) if events else []
     if items:
-        import sound
+        from tables import sound
         for item in items:
             sound.play(item)
 
@@ -550,8 +550,7 @@ def choose(data):
     session = SESSION["now"]
     if replay_step() is not None:
         return                       # a bot's turn is being shown: its end comes first
-    local = getattr(session.table, "local_action", None)
-    if local is not None and local(data.get("action"), data, session.view()):
+    if session.table.local_action(data.get("action"), data, session.view()):
         return
     action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
     if action is None:
@@ -673,7 +672,7 @@ def on_key(evt):
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("m", "M"):
-        import sound
+        from tables import sound
         sound.set_muted(not sound.is_muted())
     elif key in ("r", "R"):
         open_dialog("#rules-dialog")

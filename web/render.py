@@ -1,7 +1,7 @@
 """The frame every game's table shares, as HTML: top bar, seats around the table, status, log.
 
 Pure functions, no DOM: each returns markup that `main.py` puts on the page. What is drawn on
-the felt comes from the game's table module (`table_<game>.py`, found through `tables.py`);
+the felt comes from the game's table module (`tables/<game>.py`, named by the game's declaration);
 `screen_html` puts it in the same frame for every game. Every name a player typed is escaped;
 every sentence comes from the message catalogue.
 """

@@ -4,18 +4,18 @@
 `{{msg:ID}}` (a catalogue sentence, escaped), `{{messages_json}}` (the `ui.` sentences the
 inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
 `{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}` and `{{rules}}`, all made from the engine's
-`GAMES` that have a table module (`tables.TABLES`), so only games that work are offered and
-every house rule is marked as ours.
+`GAMES` whose declaration names a table module (`tables.game_ids()`), so only games that work
+are offered and every house rule is marked as ours.
 """
 
 import json
 import re
 from pygame_rules import GAMES
 from pygame_rules.messages import CATALOGUE, escape, text
-from tables import TABLES
+from tables import game_ids
 from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
 
-PAGE_GAMES = tuple(g for g in TABLES if g in GAMES)  # games the page can draw, in tile order
+PAGE_GAMES = game_ids()  # games the page can draw, in tile order
 MAX_SEATS = max(GAMES[g].max_players for g in PAGE_GAMES)
 DEFAULT_NAMES = ("", "Ada", "Miles", "Nina", "Ella", "Count", "Duke", "Billie")
 

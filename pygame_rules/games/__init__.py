@@ -1,3 +1,4 @@
-"""One package per game; importing this registers them all."""
+"""One package per game; importing this registers them all, in this order (the order the page
+offers them on its start screen)."""
 
-from . import rechord, take_a_chord, take_bamboo, taktvoll  # noqa: F401
+from . import take_a_chord, take_bamboo, taktvoll, rechord  # noqa: F401,I001

@@ -1,7 +1,7 @@
 """Re-Chord's drawings as SVG text: the fretboard, guitar picks, chord card diagrams.
 
 Pure Python (stdlib + the message catalogue), no DOM: each function returns markup that
-`table_rechord.py` puts on the page. Colours come only from CSS classes (the "Re-Chord" section
+`tables/rechord.py` puts on the page. Colours come only from CSS classes (the "Re-Chord" section
 of static/style.css: `.pk-0` … `.pk-6` for White … Wylde, `.pk-back` for a face-down pick), and
 every pick also carries its letter, so colour is never alone.
 

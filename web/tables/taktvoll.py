@@ -1,28 +1,24 @@
 """Taktvoll's table: the rows as real staff notation, the hand as printed cards, and the turn's
 explicit steps (play, draw, play the drawn card or keep it, the bonus bar line, pass). See
-table_take_a_chord.py for the interface every table module offers.
+base.py for the interface every table module offers.
 
 `pending` is the card chosen from the hand, {"card": id}: the rows where it may go are lit,
 with a button per way up; a click on a dimmed row tries it anyway and shows the engine's reason.
 """
 
-import notation
 import render
+from tables import notation
 from pygame_rules.games.taktvoll.cards import card_name, kind_of
 from pygame_rules.games.taktvoll.log import event_lines
 from pygame_rules.messages import escape, text
-from render import modal, t
+from render import t
+from tables.base import *  # noqa: F403 (the defaults this table does not override)
+from tables.base import game_over, legal, log_lines_from
 
 GAME_ID = "taktvoll"
-ROUND = "round"
 
 
 # --- choices ------------------------------------------------------------------------------------
-def legal(view):
-    """The legal actions of the view as tuples."""
-    return [tuple(a) for a in view["legal"]]
-
-
 def placements(view, card):
     """The legal actions that put `card` somewhere (a clef and a bar line stand for any)."""
     kind = kind_of(card)
@@ -186,9 +182,7 @@ def status_text(view, names, viewer, curtain, pending=None):
     return text("ui.tak.status_turn", {"name": me})
 
 
-def log_lines(events, names):
-    """The game log in words from the seat's events, oldest first."""
-    return render.log_lines(events, names, event_lines)
+log_lines = log_lines_from(event_lines)
 
 
 def continue_line(view):
@@ -205,23 +199,10 @@ def sounds(events):
 def local_action(name, data, view):
     """Clicks that change no game state: listen to a row. True when handled."""
     if name == "play-row":
-        import sound
+        from tables import sound
         sound.play_row(view["rows"][int(data["row"])])
         return True
     return False
-
-
-PANELS = {}
-
-
-def rounds_scored(view):
-    """Taktvoll has no rounds to pause between."""
-    return 0
-
-
-def round_modal(view, names, number):
-    """Never shown (no rounds)."""
-    return ""
 
 
 def final_modal(view, names, end_event):
@@ -236,5 +217,4 @@ def final_modal(view, names, end_event):
         "ui.col_player", "ui.tak.col_points", "ui.tak.col_left", "ui.col_total"))
     body = ('<p class="winners">%s</p><table class="scores"><thead><tr>%s</tr></thead><tbody>'
             '%s</tbody></table>' % (escape(" ".join(lines)), head, rows))
-    return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+    return game_over(body)

@@ -1,6 +1,6 @@
 """TAKE トリックの翁's table: bamboo stacks growing upward, the trump, the score track to 25,
-passing, gifts and the trump winner's extra, as HTML (see table_take_a_chord.py for the
-interface every table module offers).
+passing, gifts and the trump winner's extra, as HTML (see base.py for the interface every
+table module offers).
 
 `pending` is the passing step's choice so far: {"left": card or None, "right": card or None}.
 """
@@ -11,9 +11,10 @@ from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, col
 from pygame_rules.games.take_bamboo.log import event_lines
 from pygame_rules.messages import escape, text
 from render import card_back_svg, modal, t
+from tables.base import *  # noqa: F403 (the defaults this table does not override)
+from tables.base import game_over
 
 GAME_ID = "take-bamboo"
-ROUND = "round"
 TRACK_END = 30
 
 
@@ -357,5 +358,4 @@ def final_modal(view, names, end_event):
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.take.all_rounds"),
                                         tables))
-    return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+    return game_over(body)

@@ -1,7 +1,7 @@
 """Re-Chord's table: the fretboard in SVG, the supply, the bag and the chord deck, the score pad,
 your chord cards as chord diagrams, your secret song and genre, everyone's completed cards,
-Jim Bot's open row, and every action as a guided choice. See table_take_a_chord.py for the
-interface every table module offers; this one adds:
+Jim Bot's open row, and every action as a guided choice. See base.py for the interface every
+table module offers; this one also has:
 
     sounds(events)                          a strum for each chord card completed
     auto_action(view, prefs)                the "always claim" preference
@@ -19,9 +19,9 @@ the events as the viewer may see them; `main.py` shows them one at a time at the
 and the table draws `ui["replay"]` (the steps and how many are shown) instead of the end state.
 """
 
-import fretboard
 import render
-from fretboard import chord_svg, kind_name, pick_icon
+from tables import fretboard
+from tables.fretboard import chord_svg, kind_name, pick_icon
 from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS, REQUIREMENTS,
                                               SETLISTS, SONG_FAME, SONGS, SONGS_PER_SETLIST,
                                               WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE,
@@ -29,10 +29,11 @@ from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS,
                                               space_name)
 from pygame_rules.games.rechord.log import event_lines
 from pygame_rules.messages import escape, text
-from render import modal, t
+from render import t
+from tables.base import *  # noqa: F403 (the defaults this table does not override)
+from tables.base import game_over, legal, log_lines_from
 
 GAME_ID = "rechord"
-ROUND = "round"
 DOWN = 7                          # face-down picks, as a type for Green's ability
 COLOURS = (WHITE, RED, BLUE, GREY, PURPLE, GREEN)
 # events that start a new step of Jim Bot's turn on screen (others join the step before)
@@ -43,11 +44,6 @@ SNAP_KEYS = ("board", "supply", "bag", "deck", "pad", "scored", "jim_row", "comp
 
 
 # --- small helpers ------------------------------------------------------------------------------
-def legal(view):
-    """The legal actions of the view as tuples."""
-    return [tuple(a) for a in view["legal"]]
-
-
 def jim_name():
     """Jim Bot's name."""
     return text("ui.rc.jim")
@@ -660,9 +656,7 @@ def status_text(view, names, viewer, curtain, pending=None):
     return text("ui.status_other", {"name": me})
 
 
-def log_lines(events, names):
-    """The game log in words from the seat's events, oldest first."""
-    return render.log_lines(events, names, event_lines)
+log_lines = log_lines_from(event_lines)
 
 
 def continue_line(view):
@@ -681,19 +675,6 @@ def auto_action(view, prefs):
         return None
     claims = [a for a in legal(view) if a[0] == "claim"]
     return claims[0] if claims else None
-
-
-PANELS = {}
-
-
-def rounds_scored(view):
-    """Re-Chord has no rounds to pause between (the pad on the table shows each fret)."""
-    return 0
-
-
-def round_modal(view, names, number):
-    """Never shown (no rounds)."""
-    return ""
 
 
 def final_modal(view, names, end_event):
@@ -725,8 +706,7 @@ def final_modal(view, names, end_event):
             '</tr></thead><tbody>%s</tbody></table>%s'
             % (escape(headline), escape(" ".join(explain)), head, "".join(rows),
                pad_html(dict(view, genres=[]))))
-    return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+    return game_over(body)
 
 
 def result_line(view, everyone):

@@ -1,19 +1,8 @@
 """Take The "A" Chord's table: its cards, seats, key ring, trick and score tables, as HTML.
 
-One game's side of the interface every table module offers to `main.py` and `app.py`
-(registered in `tables.py`; the shared frame is `render.py`):
-
-    GAME_ID, ROUND ("venue": this game's word for a round), PANELS ({kind: (label, fn)})
-    where_text(view)                              the top bar's "where are we"
-    table_html(view, names, seats, ui)            the seat panels and the centre
-    hand_html(view, ui)                           the viewer's hand and choices
-    status_text(view, names, viewer, curtain, pending=None)
-    log_lines(events, names)                      the log in words
-    on_click(data, view, pending)                 -> (action or None, new pending)
-    rounds_scored(view)                           how many rounds have been scored
-    round_modal(view, names, number)              the table of a round just scored
-    final_modal(view, names, end_event)           the end of the game
-    continue_line(view)                           -> (msg_id, params) for "Continue: …"
+The interface every table module offers is in `base.py`; this one has rounds ("venue" is its
+word for them), a panel (the last trick) and the score table of each venue. The shared frame is
+`render.py`.
 
 Nothing is ever pending here: a click on a card is the card's action.
 """
@@ -27,6 +16,8 @@ from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
 from pygame_rules.messages import escape, text
 from render import card_back_svg, modal, t
+from tables.base import *  # noqa: F403 (the defaults this table does not override)
+from tables.base import game_over, log_lines_from
 
 GAME_ID = "take-a-chord"
 ROUND = "venue"
@@ -215,9 +206,7 @@ def status_text(view, names, viewer, curtain, pending=None):
     return text("ui.status_free", {"name": names[cur], "colour": lead})
 
 
-def log_lines(events, names):
-    """The game log in words from the seat's events, oldest first."""
-    return render.log_lines(events, names, event_lines)
+log_lines = log_lines_from(event_lines)
 
 
 def continue_line(view):
@@ -281,5 +270,4 @@ def final_modal(view, names, end_event):
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.all_venues"),
                                         tables))
-    return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+    return game_over(body)

@@ -1,0 +1,84 @@
+"""What every game's table module offers the page, and the defaults a table need not write.
+
+A table module (`tables/<name>.py`, named by its game's declaration) is a plain module of
+functions over the engine's views: it keeps no state between calls. It starts with
+`from tables.base import *`, which gives it the defaults below, and defines the rest:
+
+    GAME_ID                                       the game's id
+    where_text(view)                              the top bar's "where are we"
+    table_html(view, names, seats, ui)            the seat panels and the centre
+    hand_html(view, ui)                           the viewer's hand and choices
+    status_text(view, names, viewer, curtain, pending=None)
+    log_lines(events, names)                      the log in words (see `log_lines_from`)
+    on_click(data, view, pending)                 -> (action or None, new pending)
+    final_modal(view, names, end_event)           the end of the game (see `game_over`)
+    continue_line(view)                           -> (msg_id, params) for "Continue: …"
+
+The defaults (a table overrides one by defining the same name after the import):
+
+    ROUND                                         the game's word for a round: "round"
+    PANELS                                        {kind: (label id, fn(view, names))}: none
+    rounds_scored(view)                           how many rounds have been scored: 0
+    round_modal(view, names, number)              the table of a round just scored: ""
+    sounds(events)                                what to hear of new events: nothing
+    auto_action(view, prefs)                      a move the page makes for a person: None
+    local_action(name, data, view)                a click handled without the engine: False
+
+`main.py` and `app.py` call all of these on every table, with no fallback of their own.
+"""
+
+from types import MappingProxyType
+
+import render
+from render import modal, t
+
+__all__ = ["ROUND", "PANELS", "rounds_scored", "round_modal", "sounds", "auto_action",
+           "local_action"]
+
+ROUND = "round"
+PANELS = MappingProxyType({})     # read only: every table without panels shares it
+
+
+def rounds_scored(view):
+    """No rounds to pause between."""
+    return 0
+
+
+def round_modal(view, names, number):
+    """Never shown (no rounds)."""
+    return ""
+
+
+def sounds(events):
+    """Nothing to hear."""
+    return []
+
+
+def auto_action(view, prefs):
+    """The page makes no move for a person."""
+    return None
+
+
+def local_action(name, data, view):
+    """No click is handled without the engine."""
+    return False
+
+
+# --- shared by several tables (imported by name) ------------------------------------------
+def log_lines_from(event_lines):
+    """A table's `log_lines(events, names)` from its game's `event_lines(event, names)`."""
+    def log_lines(events, names):
+        """The game log in words from the seat's events, oldest first."""
+        return render.log_lines(events, names, event_lines)
+    return log_lines
+
+
+def legal(view):
+    """The legal actions of the view as tuples."""
+    return [tuple(a) for a in view["legal"]]
+
+
+def game_over(body):
+    """The end of the game: `body` in the final modal, with Play again and New game."""
+    return modal("final", t("ui.game_over"), body,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
