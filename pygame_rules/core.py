@@ -105,6 +105,7 @@ class Game:
     house_rules: tuple = ()
     state_class: type = field(default=None, repr=False)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
+    prefix: str = None    # the first part of every message key of the game ("tac", "rc")
 
     def resolve_options(self, options):
         """Return the full option dict, refusing unknown names and values."""

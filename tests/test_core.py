@@ -149,7 +149,7 @@ def test_every_message_id_in_the_code_is_in_the_catalogue():
         used |= set(re.findall(r"\{\{msg:([a-z0-9_.\-]+)\}\}", source))
     for game in pygame_rules.GAMES.values():
         used |= {o.msg for o in game.options} | {h["msg"] for h in game.house_rules}
-        used.add("ui.blurb." + game.id)
+        used.add(game.prefix + ".page.blurb")
     assert len(used) > 100, "the scan found too few message ids"
     missing = sorted(m for m in used if m not in CATALOGUE["en"] and not m.endswith("."))
     assert missing == []
@@ -157,8 +157,8 @@ def test_every_message_id_in_the_code_is_in_the_catalogue():
 
 def test_text_renders_parameters_and_falls_back_to_english():
     """text() fills parameters; an unknown language falls back to English."""
-    assert text("tac.card", {"chord": "C", "colour": "Bluesy"}) == "C Bluesy"
-    assert text("tac.card", {"chord": "C", "colour": "Bluesy"}, lang="ja") == "C Bluesy"
+    assert text("tac.name.card", {"chord": "C", "colour": "Bluesy"}) == "C Bluesy"
+    assert text("tac.name.card", {"chord": "C", "colour": "Bluesy"}, lang="ja") == "C Bluesy"
 
 
 def test_engine_has_no_io_and_no_dependencies():

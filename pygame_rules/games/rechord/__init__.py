@@ -31,4 +31,5 @@ HOUSE_RULES = tuple(
                        ("hr27", "difficulty")))
 
 GAME = register(Game(id="rechord", title="Re-Chord", min_players=1, max_players=5,
-                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=ReChordState, table="rechord"))
+                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=ReChordState, table="rechord",
+                     prefix="rc"))

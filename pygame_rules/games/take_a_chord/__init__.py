@@ -29,4 +29,5 @@ HOUSE_RULES = (
 
 GAME = register(Game(id="take-a-chord", title="Take The \"A\" Chord", min_players=3,
                      max_players=4, options=OPTIONS, house_rules=HOUSE_RULES,
-                     state_class=TakeAChordState, table="take_a_chord"))
+                     state_class=TakeAChordState, table="take_a_chord",
+                     prefix="tac"))

@@ -24,4 +24,5 @@ HOUSE_RULES = tuple({"id": o.name, "option": o.name, "msg": o.msg} for o in OPTI
 
 GAME = register(Game(id="take-bamboo", title="TAKE トリックの翁", min_players=3,
                      max_players=6, options=OPTIONS, house_rules=HOUSE_RULES,
-                     state_class=TakeBambooState, table="take_bamboo"))
+                     state_class=TakeBambooState, table="take_bamboo",
+                     prefix="take"))

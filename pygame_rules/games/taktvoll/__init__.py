@@ -25,4 +25,5 @@ HOUSE_RULES = tuple(
                        ("k11", "variant"), ("k12", None)))
 
 GAME = register(Game(id="taktvoll", title="Taktvoll", min_players=3, max_players=8,
-                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=TaktvollState, table="taktvoll"))
+                     options=OPTIONS, house_rules=HOUSE_RULES, state_class=TaktvollState, table="taktvoll",
+                     prefix="tak"))
