@@ -10,7 +10,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from .messages import text
+from .messages import add as add_texts, text
 
 SAVE_FORMAT = "encore-save"
 SAVE_VERSION = 2
@@ -106,6 +106,7 @@ class Game:
     state_class: type = field(default=None, repr=False)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
     prefix: str = None    # the first part of every message key of the game ("tac", "rc")
+    texts: dict = field(default=None, repr=False, compare=False)  # {lang: {key: text}}
 
     def resolve_options(self, options):
         """Return the full option dict, refusing unknown names and values."""
@@ -125,7 +126,9 @@ GAMES = {}
 
 
 def register(game):
-    """Add a game to the registry."""
+    """Add a game to the registry, and its texts (every language it has) to the catalogue."""
+    for lang, table in (game.texts or {}).items():
+        add_texts(lang, table)
     GAMES[game.id] = game
     return game
 

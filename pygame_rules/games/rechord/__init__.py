@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .cards import SETLIST_NAMES
 from .state import ReChordState
 
@@ -32,4 +33,4 @@ HOUSE_RULES = tuple(
 
 GAME = register(Game(id="rechord", title="Re-Chord", min_players=1, max_players=5,
                      options=OPTIONS, house_rules=HOUSE_RULES, state_class=ReChordState, table="rechord",
-                     prefix="rc"))
+                     prefix="rc", texts={"en": EN}))

@@ -5,6 +5,7 @@ message that describes it, so the rules page and the start screen say the same t
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TakeAChordState
 
 OPTIONS = (
@@ -30,4 +31,4 @@ HOUSE_RULES = (
 GAME = register(Game(id="take-a-chord", title="Take The \"A\" Chord", min_players=3,
                      max_players=4, options=OPTIONS, house_rules=HOUSE_RULES,
                      state_class=TakeAChordState, table="take_a_chord",
-                     prefix="tac"))
+                     prefix="tac", texts={"en": EN}))

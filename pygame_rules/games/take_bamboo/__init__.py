@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TakeBambooState
 
 OPTIONS = (
@@ -25,4 +26,4 @@ HOUSE_RULES = tuple({"id": o.name, "option": o.name, "msg": o.msg} for o in OPTI
 GAME = register(Game(id="take-bamboo", title="TAKE トリックの翁", min_players=3,
                      max_players=6, options=OPTIONS, house_rules=HOUSE_RULES,
                      state_class=TakeBambooState, table="take_bamboo",
-                     prefix="take"))
+                     prefix="take", texts={"en": EN}))

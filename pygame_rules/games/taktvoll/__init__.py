@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TaktvollState
 
 OPTIONS = (
@@ -26,4 +27,4 @@ HOUSE_RULES = tuple(
 
 GAME = register(Game(id="taktvoll", title="Taktvoll", min_players=3, max_players=8,
                      options=OPTIONS, house_rules=HOUSE_RULES, state_class=TaktvollState, table="taktvoll",
-                     prefix="tak"))
+                     prefix="tak", texts={"en": EN}))
