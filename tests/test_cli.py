@@ -300,23 +300,6 @@ def test_every_take_event_has_words_and_hidden_cards_stay_hidden():
                     "gift_refused", "discarded", "round_scores", "game_end"}
 
 
-def test_every_take_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue():
-    """The "take." ids these modules name (whole or as a prefix) exist in English."""
-    import re
-    from pygame_rules.messages import CATALOGUE
-    package = ROOT / "pygame_rules"
-    used = set()
-    for path in [package / "bots.py"] + [package / "games" / "take_bamboo" / name for name in
-                                         ("bots.py", "log.py", "terminal.py")]:
-        used |= set(re.findall(r'"(take\.[a-z_.0-9]+)"', path.read_text()))
-    assert len(used) > 50
-    for msg_id in used:
-        if msg_id.endswith("."):
-            assert any(k.startswith(msg_id) for k in CATALOGUE["en"]), msg_id
-        else:
-            assert msg_id in CATALOGUE["en"], msg_id
-
-
 # --- Taktvoll -----------------------------------------------------------------------------------
 def tak_table(state, human=0, stdin=""):
     """A terminal table around a prepared Taktvoll position (names Ana, Ben, Cy...)."""
@@ -523,23 +506,6 @@ def test_every_taktvoll_event_has_words_and_hidden_draws_stay_hidden():
         "Ben: 7 points − 3 for the cards left in hand = 4.",
         "Cy: 2 points, no card left in hand = 2.",
         "The game is over. Ana, Ben share the win with 4."]
-
-
-def test_every_tak_message_id_of_the_terminal_log_and_bots_is_in_the_catalogue():
-    """The "tak.name." ids these modules name (whole or as a prefix) exist in English."""
-    import re
-    from pygame_rules.messages import CATALOGUE
-    folder = ROOT / "pygame_rules" / "games" / "taktvoll"
-    used = set()
-    for path in [ROOT / "pygame_rules" / "bots.py"] + [folder / name for name in
-                                                       ("bots.py", "log.py", "terminal.py")]:
-        used |= set(re.findall(r'"(tak\.[a-z_.0-9]+)"', path.read_text()))
-    assert len(used) > 50
-    for msg_id in used:
-        if msg_id.endswith("."):
-            assert any(k.startswith(msg_id) for k in CATALOGUE["en"]), msg_id
-        else:
-            assert msg_id in CATALOGUE["en"], msg_id
 
 
 # --- Re-Chord -------------------------------------------------------------------------------------

@@ -59,7 +59,6 @@ EN = {
     "tac.term.venue_banner": "=== Venue {venue} of {venues} ===",
     "tac.term.trick_header": "--- Venue {venue}, trick {trick} ---",
     "tac.term.trick_header_round": "--- Venue {venue}, trick {trick}, Improvisation round {round} ({facedown} cards face down) ---",
-    "tac.term.spotlight_with": "The Spotlight Card is with {name}.",
     "tac.term.spotlight_centre": "The Spotlight Card is in the centre.",
     "tac.term.table_card": "  {name}: {card}",
     "tac.term.you_lead": "You lead: play any card.",
@@ -89,7 +88,6 @@ EN = {
     "tac.sim.spotlight_bot": "  Bot {bot}: holds it at {share:.1%} of its venue scorings",
     # --- the page's table -------------------------------------------------------------------------
     "tac.page.blurb": "Trick-taking with key changes, Improvisations and the Spotlight Card. Aim for three tricks.",
-    "tac.page.game_title": "Take The \"A\" Chord",
     "tac.page.where": "Venue {venue} of {venues} · trick {trick}",
     "tac.page.sort_by_strength": "Sort by strength",
     "tac.page.sort_by_colour": "Sort by colour",
