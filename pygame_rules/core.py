@@ -11,7 +11,7 @@ import importlib
 import json
 from dataclasses import dataclass, field
 
-from .messages import text
+from .messages import add as add_texts, text
 
 SAVE_FORMAT = "encore-save"
 SAVE_VERSION = 2
@@ -107,6 +107,8 @@ class Game:
     state_class: type = field(default=None, repr=False)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
     package: str = None   # the game's package, home of its PARTS
+    prefix: str = None    # the first part of every message key of the game ("tac", "rc")
+    texts: dict = field(default=None, repr=False, compare=False)  # {lang: {key: text}}
 
     def part(self, name):
         """One of the game's parts (a module of its package, imported on first use)."""
@@ -138,7 +140,9 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
 
 
 def register(game):
-    """Add a game to the registry."""
+    """Add a game to the registry, and its texts (every language it has) to the catalogue."""
+    for lang, table in (game.texts or {}).items():
+        add_texts(lang, table)
     GAMES[game.id] = game
     return game
 

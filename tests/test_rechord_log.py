@@ -13,7 +13,7 @@ EVENT_TYPES = {"game_start", "deal", "turn", "place", "bag_draw", "to_bag", "mov
                "flip", "reveal", "skip", "chords", "return", "claim", "decline", "fret_scored",
                "game_end", "jim_plan", "jim_icon", "jim_shuffle", "jim_pass", "jim_ability",
                "jim_row"}
-KIND_WORDS = [text("rc.kind." + k) for k in KINDS]
+KIND_WORDS = [text("rc.name.kind." + k) for k in KINDS]
 
 
 def random_game(players, seed, options=None, chords_first=False):

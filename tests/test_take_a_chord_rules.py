@@ -98,7 +98,7 @@ def test_legal_play_example_a_is_refused_with_reason_and_nothing_changes():
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         state.apply(card("A-Sw"))
-    assert err.value.msg_id == "tac.must_follow"
+    assert err.value.msg_id == "tac.refuse.must_follow"
     assert err.value.message == (
         "You must follow Bluesy (you hold E Bluesy) or match a chord already face up in this round.")
     assert err.value.params == {"colour": "Bluesy", "held": "E Bluesy"}
@@ -185,7 +185,7 @@ def test_card_not_in_hand_is_refused_and_nothing_changes():
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         state.apply(card("D-Bl"))
-    assert err.value.msg_id == "tac.not_in_hand"
+    assert err.value.msg_id == "tac.refuse.not_in_hand"
     assert snapshot(state) == before
 
 

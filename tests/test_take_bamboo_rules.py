@@ -270,11 +270,11 @@ def test_passed_cards_cannot_be_passed_on():
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:          # Or9 was passed to seat 1, not yet there
         play(state, ("pass", "Or9", "Bi9"))
-    assert err.value.msg_id == "take.not_in_hand"
+    assert err.value.msg_id == "take.refuse.not_in_hand"
     assert snapshot(state) == before
     play(state, ("pass", "Bi9", "Bi8"), ("pass", "St9", "St8"))
     assert state.phase == "play"                       # one exchange, then straight to tricks
-    assert_refused(state, ("pass", card("Or9"), card("St8")), "take.wrong_phase.play")
+    assert_refused(state, ("pass", card("Or9"), card("St8")), "take.refuse.wrong_phase.play")
 
 
 @pytest.mark.parametrize("dealer", [0, 2])
@@ -414,7 +414,7 @@ def test_trump_extra_from_the_trick_is_the_winners_choice_when_the_discard_pile_
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         play(state, ("extra", "Or1"))
-    assert err.value.msg_id == "take.extra_not_offered"
+    assert err.value.msg_id == "take.refuse.extra_not_offered"
     assert snapshot(state) == before
     play(state, ("extra", "Bi9"))
     assert fields(last_event(state, "extra_taken"), "seat", "source", "card") == \
@@ -689,40 +689,40 @@ def assert_refused(state, action, msg_id, text=None):
 
 def test_playing_during_the_passing_step_is_refused():
     state = position(PASS_HANDS, passing=True)
-    assert_refused(state, ("play", card("Or9")), "take.wrong_phase.pass",
+    assert_refused(state, ("play", card("Or9")), "take.refuse.wrong_phase.pass",
                    "Everyone first passes one card to the left and one to the right.")
 
 
 def test_passing_during_play_is_refused():
     state = position(["Or9 Or8", "Bi9 Bi8", "St9 St8"])
-    assert_refused(state, ("pass", card("Or9"), card("Or8")), "take.wrong_phase.play")
+    assert_refused(state, ("pass", card("Or9"), card("Or8")), "take.refuse.wrong_phase.play")
 
 
 def test_answering_a_gift_that_is_not_offered_yet_is_refused():
     state = gift_position()
-    assert_refused(state, ("accept",), "take.wrong_phase.gift")
-    assert_refused(state, ("play", card("Bi6")), "take.wrong_phase.gift")
+    assert_refused(state, ("accept",), "take.refuse.wrong_phase.gift")
+    assert_refused(state, ("play", card("Bi6")), "take.refuse.wrong_phase.gift")
 
 
 def test_playing_while_a_gift_waits_for_an_answer_is_refused():
     state = play(gift_position(), "left")
-    assert_refused(state, ("play", card("Bi7")), "take.wrong_phase.accept")
-    assert_refused(state, ("gift", "right"), "take.wrong_phase.accept")
+    assert_refused(state, ("play", card("Bi7")), "take.refuse.wrong_phase.accept")
+    assert_refused(state, ("gift", "right"), "take.refuse.wrong_phase.accept")
 
 
 def test_playing_a_card_not_in_hand_is_refused():
     state = position(["Or9 Or8", "Bi9 Bi8", "St9 St8"])
-    assert_refused(state, ("play", card("Bi9")), "take.not_in_hand", "You do not hold Biotech 9.")
+    assert_refused(state, ("play", card("Bi9")), "take.refuse.not_in_hand", "You do not hold Biotech 9.")
 
 
 def test_passing_the_same_card_twice_is_refused():
     state = position(PASS_HANDS, passing=True)
-    assert_refused(state, ("pass", card("Or9"), card("Or9")), "take.pass_two_different")
+    assert_refused(state, ("pass", card("Or9"), card("Or9")), "take.refuse.pass_two_different")
 
 
 def test_passing_a_card_not_in_hand_is_refused():
     state = position(PASS_HANDS, passing=True)
-    assert_refused(state, ("pass", card("Or9"), card("Bi9")), "take.not_in_hand",
+    assert_refused(state, ("pass", card("Or9"), card("Bi9")), "take.refuse.not_in_hand",
                    "You do not hold Biotech 9.")
 
 

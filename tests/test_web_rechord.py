@@ -345,8 +345,8 @@ def test_every_phase_has_a_status_line_and_all_labels_are_in_the_catalogue():
             state.apply(legal[rng.randrange(len(legal))])
     assert {"turn", "return", "bag_place"} <= seen
     for kind in ("white", "red", "blue", "grey", "purple", "green", "wylde"):
-        assert "ui.rc.status.ability_" + kind in CATALOGUE["en"]
-        assert "ui.rc.skip.ability_" + kind in CATALOGUE["en"]
+        assert "rc.page.status.ability_" + kind in CATALOGUE["en"]
+        assert "rc.page.skip.ability_" + kind in CATALOGUE["en"]
 
 
 def test_the_start_screen_offers_re_chord_for_one_to_five_with_the_difficulty():
@@ -358,7 +358,7 @@ def test_the_start_screen_offers_re_chord_for_one_to_five_with_the_difficulty():
     assert '<select name="opt-rechord-difficulty" data-option="difficulty">' in block
     rules = shell.rules()
     assert "Jim Bot" in rules and rules.count('class="house"') > 20
-    assert "rules.rechord.2" in CATALOGUE["en"]
+    assert "rc.rules.2" in CATALOGUE["en"]
 
 
 @pytest.mark.parametrize("players", [1, 3])

@@ -38,7 +38,7 @@ def game_tiles():
                      '<span class="tile-title">%s</span><span class="tile-blurb">%s</span>'
                      '<span class="tile-players">%s</span></label>'
                      % (escape(game.id), " checked" if i == 0 else "", escape(game.title),
-                        t("ui.blurb." + game.id),
+                        t(game.prefix + ".page.blurb"),
                         t("ui.players_range", min=game.min_players, max=game.max_players)))
     return "".join(tiles)
 
@@ -102,7 +102,7 @@ def rules():
     """The rules of every game in our own words, house rules marked with their options."""
     out = []
     for game in page_games():
-        prefix = "rules.%s." % game.id
+        prefix = game.prefix + ".rules."
         ids = sorted((k for k in CATALOGUE["en"] if k.startswith(prefix)), key=rule_order)
         body = []
         for msg_id in ids:
@@ -117,7 +117,7 @@ def rules():
 
 
 def rule_order(msg_id):
-    """Sort rules.<game>.<nn>[.h] ids by their number."""
+    """Sort <prefix>.rules.<nn>[.h] ids by their number."""
     return [int(p) if p.isdigit() else p for p in msg_id.split(".")]
 
 

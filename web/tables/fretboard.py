@@ -40,24 +40,24 @@ def t(msg_id, **params):
 # --- words ------------------------------------------------------------------------------------
 def kind_name(kind):
     """A pick kind's name: 'Red', 'Wylde'."""
-    return text("rc.kind." + KINDS[kind])
+    return text("rc.name.kind." + KINDS[kind])
 
 
 def letter(kind):
     """The letter or glyph a pick of this kind carries ('R', 'Gy', '★')."""
-    return text("ui.rc.letter." + KINDS[kind])
+    return text("rc.page.letter." + KINDS[kind])
 
 
 def pick_words(entry, viewer_knows=True):
     """A board entry ([kind or None, up]) in words: 'Red pick', 'face-down pick (Red)'."""
     if entry is None:
-        return text("ui.rc.space_empty")
+        return text("rc.page.space_empty")
     kind, up = entry
     if up:
-        return text("ui.rc.pick_up", {"kind": kind_name(kind)})
+        return text("rc.page.pick_up", {"kind": kind_name(kind)})
     if kind is None or not viewer_knows:
-        return text("ui.rc.pick_down")
-    return text("ui.rc.pick_down_known", {"kind": kind_name(kind)})
+        return text("rc.page.pick_down")
+    return text("rc.page.pick_down_known", {"kind": kind_name(kind)})
 
 
 # --- picks --------------------------------------------------------------------------------------
@@ -188,10 +188,10 @@ def fret_heads(scored, fresh=(), neck=HORIZONTAL):
         done = scored[f - 1]
         if neck.vertical:
             x, y = 12, mid + 4
-            label = t("ui.rc.fret_scored_short", fret=f) if done else str(f)
+            label = t("rc.page.fret_scored_short", fret=f) if done else str(f)
         else:
             x, y = mid, neck.cross0 - 9
-            label = t("ui.rc.fret_scored_mark", fret=f) if done else str(f)
+            label = t("rc.page.fret_scored_mark", fret=f) if done else str(f)
         cls = "fb-head" + (" scored" if done else "") + (" fresh" if f in fresh else "")
         out.append('<text class="%s" x="%s" y="%s">%s</text>' % (cls, num(x), num(y), label))
         if done:
@@ -224,23 +224,23 @@ def board_svg(board, scored, marks=None, fresh=(), vertical=False):
     spaces = []
     for sp in range(30):
         m = marks.get(sp, ())
-        label = text("ui.rc.space_label", {"space": space_name(sp), "what": pick_words(board[sp])})
+        label = text("rc.page.space_label", {"space": space_name(sp), "what": pick_words(board[sp])})
         if "lit" in m:
-            label = text("ui.rc.space_lit", {"label": label})
+            label = text("rc.page.space_lit", {"label": label})
         spaces.append(space_svg(sp, board[sp], m, label, neck))
     return ('<svg class="fretboard%s" viewBox="0 0 %d %d" role="group" aria-label="%s">%s%s%s'
             '</svg>' % (" vertical" if vertical else "", neck.width, neck.height,
-                        t("ui.rc.board_label"), wood(neck), fret_heads(scored, fresh, neck),
+                        t("rc.page.board_label"), wood(neck), fret_heads(scored, fresh, neck),
                         "".join(spaces)))
 
 
 # --- chord cards --------------------------------------------------------------------------------
 def chord_words(card):
     """A chord card in words: 'G-2: E3 Red, A2 Grey, B3 Green, e3 Red; silver 4, golden 9'."""
-    needs = ", ".join(text("ui.rc.need", {"space": space_name(sp), "kind": kind_name(c)})
+    needs = ", ".join(text("rc.page.need", {"space": space_name(sp), "kind": kind_name(c)})
                       for sp, c in REQUIREMENTS[card])
     row = CHORDS[card]
-    return text("ui.rc.card_words", {"card": card_label(card), "needs": needs,
+    return text("rc.page.card_words", {"card": card_label(card), "needs": needs,
                                      "silver": row[4], "golden": row[5]})
 
 

@@ -257,33 +257,33 @@ def symbol(card, x, bottom):
 # --- words ----------------------------------------------------------------------------------
 def value_word(value, lang="en"):
     """'whole', 'half', 'quarter', 'eighth' or 'sixteenth'."""
-    return text("ui.tak.value.%d" % value, lang=lang)
+    return text("tak.page.value.%d" % value, lang=lang)
 
 
 def symbol_words(card, lang="en"):
     """A card as a row reads it aloud: 'quarter C5', 'half rest', 'bar line'."""
     kind = card["kind"]
     if kind == "note":
-        key = "ui.tak.sym_note_inverted" if card.get("inverted") else "ui.tak.sym_note"
+        key = "tak.page.sym_note_inverted" if card.get("inverted") else "tak.page.sym_note"
         words = text(key, {"value": value_word(card["value"], lang),
                            "pitch": PITCHES[card["pos"]]}, lang)
         if card.get("bonus"):
-            words = text("ui.tak.sym_bonus", {"symbol": words, "bonus": card["bonus"]}, lang)
+            words = text("tak.page.sym_bonus", {"symbol": words, "bonus": card["bonus"]}, lang)
         return words
     if kind == "rest":
-        return text("ui.tak.sym_rest", {"value": value_word(card["value"], lang)}, lang)
+        return text("tak.page.sym_rest", {"value": value_word(card["value"], lang)}, lang)
     if kind == "bar" and card.get("points") is not None:
-        return text("ui.tak.sym_bar_points", {"points": card["points"]}, lang)
+        return text("tak.page.sym_bar_points", {"points": card["points"]}, lang)
     if kind == "time":
-        return text("ui.tak.card_time", {"time": card["time"]}, lang)
-    return text("ui.tak.card_clef" if kind == "clef" else "ui.tak.card_bar", lang=lang)
+        return text("tak.page.card_time", {"time": card["time"]}, lang)
+    return text("tak.page.card_clef" if kind == "clef" else "tak.page.card_bar", lang=lang)
 
 
 def card_words(card, lang="en"):
     """A hand card's name: 'quarter note C5', 'half rest', 'time signature 3/4', 'treble clef'."""
     if card["kind"] != "note":
         return symbol_words(card, lang)
-    key = "ui.tak.card_note_inverted" if card.get("inverted") else "ui.tak.card_note"
+    key = "tak.page.card_note_inverted" if card.get("inverted") else "tak.page.card_note"
     return text(key, {"value": value_word(card["value"], lang), "pitch": PITCHES[card["pos"]]},
                 lang)
 
@@ -292,19 +292,19 @@ def row_words(row, highlight=None, lang="en"):
     """The row in words: 'Row 2, 3/4: quarter C5, half G4, bar line; open bar 4/12'."""
     number = row["index"] + 1
     if not row.get("timesig"):
-        label = text("ui.tak.row_no_time", {"row": number}, lang)
+        label = text("tak.page.row_no_time", {"row": number}, lang)
     else:
         body = [symbol_words(c, lang) for c in row["cards"] if c["kind"] in ("note", "rest", "bar")]
-        cards = text("ui.tak.sep", lang=lang).join(body) if body else text("ui.tak.row_empty",
+        cards = text("tak.page.sep", lang=lang).join(body) if body else text("tak.page.row_empty",
                                                                          lang=lang)
         fill, cap = row.get("fill") or 0, row.get("capacity") or 0
-        state = text("ui.tak.full_bar" if cap and fill >= cap else "ui.tak.open_bar",
+        state = text("tak.page.full_bar" if cap and fill >= cap else "tak.page.open_bar",
                      {"fill": fill, "capacity": cap}, lang)
-        label = text("ui.tak.row_label", {"row": number, "time": row["timesig"], "cards": cards,
+        label = text("tak.page.row_label", {"row": number, "time": row["timesig"], "cards": cards,
                                           "open": state}, lang)
-    mark = "ui.tak.hl.%s" % highlight
+    mark = "tak.page.hl.%s" % highlight
     if highlight and (mark in CATALOGUE["en"] or mark in CATALOGUE.get(lang, {})):
-        label = text("ui.tak.row_marked", {"label": label, "mark": text(mark, lang=lang)}, lang)
+        label = text("tak.page.row_marked", {"label": label, "mark": text(mark, lang=lang)}, lang)
     return label
 
 

@@ -46,7 +46,7 @@ SNAP_KEYS = ("board", "supply", "bag", "deck", "pad", "scored", "jim_row", "comp
 # --- small helpers ------------------------------------------------------------------------------
 def jim_name():
     """Jim Bot's name."""
-    return text("ui.rc.jim")
+    return text("rc.page.jim")
 
 
 def guitarist_names(view, names):
@@ -78,19 +78,19 @@ def space_type(entry):
 def song_title(song):
     """A song's title: the rulebook's own for song 0, else '<setlist> song <n>'."""
     if song == 0:
-        return text("ui.rc.song0_title")
-    setlist = text("rc.setlist." + SETLISTS[song // SONGS_PER_SETLIST][0])
-    return text("ui.rc.song_title", {"setlist": setlist, "number": song % SONGS_PER_SETLIST + 1})
+        return text("rc.page.song0_title")
+    setlist = text("rc.name.setlist." + SETLISTS[song // SONGS_PER_SETLIST][0])
+    return text("rc.page.song_title", {"setlist": setlist, "number": song % SONGS_PER_SETLIST + 1})
 
 
 def song_band(song):
     """A song's band ('' when it has none)."""
-    return text("ui.rc.song0_band") if song == 0 else ""
+    return text("rc.page.song0_band") if song == 0 else ""
 
 
 def genre_name(colour):
     """A genre's name ('Essence of Jazz (Purple)')."""
-    return text("rc.genre.%d" % colour)
+    return text("rc.name.genre.%d" % colour)
 
 
 # --- clicks -------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def supply_html(view, pending):
             ok = k in kinds
             cls = "rc-pick" + (" playable" if ok else " dimmed") + \
                 (" chosen" if k == chosen else "")
-            label = text("ui.rc.supply_pick_choose" if ok else "ui.rc.supply_pick",
+            label = text("rc.page.supply_pick_choose" if ok else "rc.page.supply_pick",
                          {"kind": kind_name(k)})
             picks.append('<button type="button" class="%s" data-action="pick" data-kind="%d" '
                          'data-key="pick-%d-%d" aria-label="%s" aria-pressed="%s">%s</button>'
@@ -243,21 +243,21 @@ def supply_html(view, pending):
                             pick_icon(k)))
         else:
             picks.append('<span class="rc-pick" role="img" aria-label="%s">%s</span>'
-                         % (t("ui.rc.supply_pick", kind=kind_name(k)), pick_icon(k)))
+                         % (t("rc.page.supply_pick", kind=kind_name(k)), pick_icon(k)))
     if not picks:
-        picks.append('<span class="rc-empty">%s</span>' % t("ui.rc.supply_empty"))
+        picks.append('<span class="rc-empty">%s</span>' % t("rc.page.supply_empty"))
     return ('<section class="rc-supply" aria-label="%s"><h3>%s</h3><div class="rc-picks">%s'
             '</div></section><section class="rc-stock"><p class="rc-bag">%s %s</p>'
             '<p class="rc-deck">%s</p></section>'
-            % (t("ui.rc.supply"), t("ui.rc.supply"), "".join(picks), pick_icon(None, False),
-               t("ui.rc.bag_count", count=view["bag"]), t("ui.rc.deck_count", count=view["deck"])))
+            % (t("rc.page.supply"), t("rc.page.supply"), "".join(picks), pick_icon(None, False),
+               t("rc.page.bag_count", count=view["bag"]), t("rc.page.deck_count", count=view["deck"])))
 
 
 def pad_html(view):
     """The public score pad: 6 genres × 5 frets, scored columns filled, your genre marked."""
     mine = set(view["genres"])
     head = "".join('<th scope="col" class="%s">%s</th>'
-                   % ("scored" if view["scored"][f] else "", t("ui.rc.pad_fret", fret=f + 1))
+                   % ("scored" if view["scored"][f] else "", t("rc.page.pad_fret", fret=f + 1))
                    for f in range(FRETS))
     rows = []
     for c in COLOURS:
@@ -265,7 +265,7 @@ def pad_html(view):
                                                     view["pad"][c][f] if view["scored"][f]
                                                     else "·")
                         for f in range(FRETS))
-        you = ' <span class="badge">%s</span>' % t("ui.rc.yours") if c in mine else ""
+        you = ' <span class="badge">%s</span>' % t("rc.page.yours") if c in mine else ""
         rows.append('<tr class="%s"><th scope="row">%s %s%s</th>%s<td class="total">%d</td>'
                     '</tr>' % ("mine" if c in mine else "", pick_icon(c), escape(genre_name(c)),
                                you, cells, sum(view["pad"][c])))
@@ -273,8 +273,8 @@ def pad_html(view):
     return ('<section class="rc-pad" aria-label="%s"><h3>%s</h3><table class="scores pad">'
             '<thead><tr><th scope="col">%s</th>%s<th scope="col">%s</th></tr></thead>'
             '<tbody>%s</tbody></table><p class="rc-note">%s</p></section>'
-            % (t("ui.rc.pad"), t("ui.rc.pad"), t("ui.rc.pad_genre"), head, t("ui.col_total"),
-               "".join(rows), t("ui.rc.pad_note." + mode)))
+            % (t("rc.page.pad"), t("rc.page.pad"), t("rc.page.pad_genre"), head, t("ui.col_total"),
+               "".join(rows), t("rc.page.pad_note." + mode)))
 
 
 def board_html(view, pending, replay_spaces=(), fresh=(), narrow=False):
@@ -288,7 +288,7 @@ def board_html(view, pending, replay_spaces=(), fresh=(), narrow=False):
 def completed_html(cards):
     """A guitarist's completed chord cards, small and public."""
     if not cards:
-        return '<p class="rc-none">%s</p>' % t("ui.rc.no_completed")
+        return '<p class="rc-none">%s</p>' % t("rc.page.no_completed")
     return '<div class="rc-done">%s</div>' % "".join(chord_svg(c, "mini") for c in cards)
 
 
@@ -296,20 +296,20 @@ def seat_panel(view, seat, names, seats, where):
     """A guitarist's panel: name, human/bot/automa, chord cards in hand, completed cards."""
     everyone = guitarist_names(view, names)
     is_jim = seat == view["jim"]
-    kind = t("ui.rc.automa", level=text("rc.difficulty." + view["difficulty"])) if is_jim \
+    kind = t("rc.page.automa", level=text("rc.name.difficulty." + view["difficulty"])) if is_jim \
         else render.bot_or_human(seats[seat])
     marks = []
     if seat == view["active"] and not view["is_over"]:
-        marks.append('<span class="badge turn">%s</span>' % t("ui.rc.their_turn"))
+        marks.append('<span class="badge turn">%s</span>' % t("rc.page.their_turn"))
     if seat == view["current_player"] and seat != view["active"]:
-        marks.append('<span class="badge turn">%s</span>' % t("ui.rc.to_claim"))
+        marks.append('<span class="badge turn">%s</span>' % t("rc.page.to_claim"))
     if view["final"]:
-        stats = t("ui.rc.seat_final", chords=view["final"][seat]["chords"],
+        stats = t("rc.page.seat_final", chords=view["final"][seat]["chords"],
                   total=view["final"][seat]["total"])
     elif is_jim:
-        stats = t("ui.rc.jim_stats", icons=view["icons_left"])
+        stats = t("rc.page.jim_stats", icons=view["icons_left"])
     else:
-        stats = t("ui.rc.seat_stats", cards=view["hand_sizes"][seat], fame=view["scores"][seat])
+        stats = t("rc.page.seat_stats", cards=view["hand_sizes"][seat], fame=view["scores"][seat])
     glow = seat == view["current_player"] or (seat == view["active"] and
                                               view["current_player"] is None and
                                               not view["is_over"])
@@ -324,14 +324,14 @@ def seat_panel(view, seat, names, seats, where):
 def jim_row_html(view):
     """Solo: Jim Bot's open row of chord cards (public) and the icon he turned last."""
     row = "".join(chord_svg(c, "row") for c in view["jim_row"]) or \
-        '<p class="rc-none">%s</p>' % t("ui.rc.no_cards")
+        '<p class="rc-none">%s</p>' % t("rc.page.no_cards")
     icon = view["icon"]
     icon_line = ""
     if icon is not None:
-        what = text("ui.rc.icon_bag") if icon < 0 else kind_name(icon)
-        icon_line = '<p class="rc-icon">%s</p>' % t("ui.rc.last_icon", icon=what)
+        what = text("rc.page.icon_bag") if icon < 0 else kind_name(icon)
+        icon_line = '<p class="rc-icon">%s</p>' % t("rc.page.last_icon", icon=what)
     return ('<div class="rc-jim-row" aria-label="%s"><h4>%s</h4><div class="rc-row-cards">%s'
-            '</div>%s</div>' % (t("ui.rc.jim_row"), t("ui.rc.jim_row"), row, icon_line))
+            '</div>%s</div>' % (t("rc.page.jim_row"), t("rc.page.jim_row"), row, icon_line))
 
 
 def jim_html(replay):
@@ -345,7 +345,7 @@ def jim_html(replay):
         now = not replay.get("done") and i == shown - 1
         items.append('<li class="%s">%s</li>' % ("now" if now else "",
                                                  escape(" ".join(step["lines"]))))
-    title = "ui.rc.jim_turn" if not replay.get("done") else "ui.rc.jim_last"
+    title = "rc.page.jim_turn" if not replay.get("done") else "rc.page.jim_last"
     return ('<section class="rc-jim rc-steps" aria-live="polite" aria-label="%s"><h4>%s</h4>'
             '<ol>%s</ol></section>' % (t(title), t(title), "".join(items)))
 
@@ -442,7 +442,7 @@ def replay_steps(events, before, view, names):
         step["lines"] += event_lines(e, names)
         step["snap"] = snapshot(snap)
     for i, step in enumerate(steps):
-        step["status"] = text("ui.rc.replay_status", {"name": jim_name(), "step": i + 1,
+        step["status"] = text("rc.page.replay_status", {"name": jim_name(), "step": i + 1,
                                                       "steps": len(steps),
                                                       "what": " ".join(step["lines"])})
     return steps
@@ -498,12 +498,12 @@ def song_html(view):
                         " ✓" if ct in done else "")
                      for ct in SONGS[song])
     band = song_band(song)
-    title = t("ui.rc.song_by", title=song_title(song), band=band) if band else \
-        t("ui.rc.song_plain", title=song_title(song))
+    title = t("rc.page.song_by", title=song_title(song), band=band) if band else \
+        t("rc.page.song_plain", title=song_title(song))
     return ('<section class="rc-song" aria-label="%s"><h3>%s</h3><p class="rc-song-title">%s'
             '</p><ul class="rc-song-chords">%s</ul><p class="rc-note">%s</p></section>'
-            % (t("ui.rc.your_song"), t("ui.rc.your_song"), title, chords,
-               t("ui.rc.song_fame", fame=SONG_FAME)))
+            % (t("rc.page.your_song"), t("rc.page.your_song"), title, chords,
+               t("rc.page.song_fame", fame=SONG_FAME)))
 
 
 def genre_html(view):
@@ -512,10 +512,10 @@ def genre_html(view):
         return ""
     items = "".join('<li>%s %s</li>' % (pick_icon(c), escape(genre_name(c)))
                     for c in view["genres"])
-    hint = '<p class="rc-note">%s</p>' % t("ui.rc.genre_solo") if view["jim"] is not None \
+    hint = '<p class="rc-note">%s</p>' % t("rc.page.genre_solo") if view["jim"] is not None \
         else ""
     return ('<section class="rc-genre" aria-label="%s"><h3>%s</h3><ul>%s</ul>%s</section>'
-            % (t("ui.rc.your_genre"), t("ui.rc.your_genre"), items, hint))
+            % (t("rc.page.your_genre"), t("rc.page.your_genre"), items, hint))
 
 
 def hand_html(view, ui):
@@ -534,33 +534,33 @@ def hand_html(view, ui):
         cls = (" playable" if ok else (" dimmed" if choosing else "")) + \
             (" claimable" if c in claimable else "")
         if c in claimable:
-            msg = "ui.rc.card_claimable"
+            msg = "rc.page.card_claimable"
         elif mine and phase == "return":
-            msg = "ui.rc.card_return"
+            msg = "rc.page.card_return"
         else:
-            msg = "ui.rc.card"
+            msg = "rc.page.card"
         label = text(msg, {"card": fretboard.chord_words(c)})
         song = view["song"]
         in_song = song is not None and chord_type(c) in SONGS[song]
         buttons.append('<button type="button" class="hand-card rc-card%s" data-action="card" '
                        'data-card="%d" data-key="card-%d" aria-label="%s">%s%s</button>'
                        % (cls, c, c, escape(label), chord_svg(c),
-                          '<span class="rc-in-song">%s</span>' % t("ui.rc.in_song")
+                          '<span class="rc-in-song">%s</span>' % t("rc.page.in_song")
                           if in_song else ""))
     if not buttons:
-        buttons.append('<p class="rc-none">%s</p>' % t("ui.rc.no_cards"))
+        buttons.append('<p class="rc-none">%s</p>' % t("rc.page.no_cards"))
     if replay:
         controls = ('<div class="decision"><button type="button" class="primary" '
                     'data-action="replay-skip" data-key="replay-skip">%s</button></div>'
-                    % t("ui.rc.replay_skip"))
+                    % t("rc.page.replay_skip"))
     else:
         controls = controls_html(view, ui.get("pending")) if mine else ""
     step = "replay" if replay else (phase if kind_now is None else "ability_" + KINDS[kind_now])
     return ('<section class="hand-area rc-hand-area" aria-label="%s" data-phase="%s">%s'
             '<div class="rc-mine"><div class="rc-cards"><h2 class="hand-title">%s</h2>'
             '<div class="hand">%s</div></div><div class="rc-secret">%s%s</div></div></section>'
-            % (t("ui.rc.your_cards"), step if mine or replay else "wait", controls,
-               t("ui.rc.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
+            % (t("rc.page.your_cards"), step if mine or replay else "wait", controls,
+               t("rc.page.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
 
 
 def button(action, label, primary=False, extra=""):
@@ -577,35 +577,35 @@ def controls_html(view, pending):
     if phase == "claim":
         return claim_html(view)
     if picks_up_supply(view) and pending and "kind" in pending:
-        out.append('<p>%s</p>' % t("ui.rc.pending_pick", kind=kind_name(pending["kind"])))
+        out.append('<p>%s</p>' % t("rc.page.pending_pick", kind=kind_name(pending["kind"])))
         out.append(button("cancel", t("ui.cancel")))
     if kind == BLUE and pending and "from" in pending:
-        out.append('<p>%s</p>' % t("ui.rc.pending_from", space=space_name(pending["from"])))
+        out.append('<p>%s</p>' % t("rc.page.pending_from", space=space_name(pending["from"])))
         out.append(button("cancel", t("ui.cancel")))
     if phase == "turn":
         if ("bag",) in acts:
-            out.append(button("bag", t("ui.rc.do_bag")))
-        out.append(button("chords", t("ui.rc.do_chords", count=view["deck"])))
+            out.append(button("bag", t("rc.page.do_bag")))
+        out.append(button("chords", t("rc.page.do_chords", count=view["deck"])))
     if phase == "bag_place" and view["drawn"] is not None:
         out.append('<p class="rc-drawn">%s %s</p>'
                    % (pick_icon(None, False, view["drawn"]),
-                      t("ui.rc.drawn", kind=kind_name(view["drawn"]))))
+                      t("rc.page.drawn", kind=kind_name(view["drawn"]))))
     if kind == GREEN:
         for a in acts:
             if a[0] == "clear":
-                what = text("rc.type.down") if a[1] == DOWN else \
-                    text("ui.rc.type_kind", {"kind": kind_name(a[1])})
+                what = text("rc.name.type.down") if a[1] == DOWN else \
+                    text("rc.page.type_kind", {"kind": kind_name(a[1])})
                 icon = pick_icon(None, False) if a[1] == DOWN else pick_icon(a[1])
-                out.append(button("clear", icon + t("ui.rc.do_clear", what=what,
+                out.append(button("clear", icon + t("rc.page.do_clear", what=what,
                                                      fret=fret_of(view["ability"]["space"])),
                                   extra=' data-type="%d"' % a[1]))
     if phase == "return":
         if ("done",) in acts:
-            out.append(button("done", t("ui.rc.do_done"), primary=True))
+            out.append(button("done", t("rc.page.do_done"), primary=True))
         else:
-            out.append('<p>%s</p>' % t("ui.rc.return_hint", count=len(view["hand"]) - 3))
+            out.append('<p>%s</p>' % t("rc.page.return_hint", count=len(view["hand"]) - 3))
     if ("skip",) in acts:
-        key = "ui.rc.skip." + (phase if phase in ("adjacent", "grey_move") else
+        key = "rc.page.skip." + (phase if phase in ("adjacent", "grey_move") else
                                "ability_" + KINDS[kind])
         out.append(button("skip", t(key)))
     return '<div class="decision rc-decision">%s</div>' % "".join(out) if out else ""
@@ -616,17 +616,17 @@ def claim_html(view):
     cards = [a[1] for a in legal(view) if a[0] == "claim"]
     buttons = "".join('<button type="button" class="choice primary" data-action="claim" '
                       'data-card="%d" data-key="claim-%d">%s</button>'
-                      % (c, c, t("ui.rc.do_claim", card=card_label(c))) for c in cards)
+                      % (c, c, t("rc.page.do_claim", card=card_label(c))) for c in cards)
     return ('<div class="decision rc-claim" role="group" aria-label="%s"><p>%s</p>%s%s</div>'
-            % (t("ui.rc.claim_title"), t("ui.rc.claim_prompt",
+            % (t("rc.page.claim_title"), t("rc.page.claim_prompt",
                                          cards=", ".join(card_label(c) for c in cards)),
-               buttons, button("decline", t("ui.rc.do_decline"))))
+               buttons, button("decline", t("rc.page.do_decline"))))
 
 
 # --- words --------------------------------------------------------------------------------------
 def where_text(view):
     """The setlist and how far the game is, for the top bar."""
-    return text("ui.rc.where", {"setlist": text("rc.setlist." + view["setlist"]),
+    return text("rc.page.where", {"setlist": text("rc.name.setlist." + view["setlist"]),
                                 "scored": sum(view["scored"]), "frets": FRETS,
                                 "bag": view["bag"]})
 
@@ -641,18 +641,18 @@ def status_text(view, names, viewer, curtain, pending=None):
     where = space_name(view["ability"]["space"]) if view["ability"] else ""
     if phase == "claim":
         cards = [card_label(a[1]) for a in legal(view) if a[0] == "claim"]
-        return text("ui.rc.status.claim", {"name": me, "cards": ", ".join(cards)})
+        return text("rc.page.status.claim", {"name": me, "cards": ", ".join(cards)})
     if picks_up_supply(view) and pending and "kind" in pending:
-        return text("ui.rc.status.place", {"name": me, "kind": kind_name(pending["kind"])})
+        return text("rc.page.status.place", {"name": me, "kind": kind_name(pending["kind"])})
     if kind == BLUE and pending and "from" in pending:
-        return text("ui.rc.status.blue_from", {"name": me, "space": space_name(pending["from"])})
+        return text("rc.page.status.blue_from", {"name": me, "space": space_name(pending["from"])})
     if phase == "bag_place":
-        return text("ui.rc.status.bag_place", {"name": me, "kind": kind_name(view["drawn"])})
+        return text("rc.page.status.bag_place", {"name": me, "kind": kind_name(view["drawn"])})
     if kind is not None:
-        return text("ui.rc.status." + "ability_" + KINDS[kind],
+        return text("rc.page.status." + "ability_" + KINDS[kind],
                     {"name": me, "space": where, "fret": fret_of(view["ability"]["space"])})
     if phase in ("adjacent", "grey_move", "return", "turn"):
-        return text("ui.rc.status." + phase, {"name": me, "space": where})
+        return text("rc.page.status." + phase, {"name": me, "space": where})
     return text("ui.status_other", {"name": me})
 
 
@@ -683,13 +683,13 @@ def final_modal(view, names, end_event):
     everyone = guitarist_names(view, names)
     winners = set(view["winners"])
     head = "".join('<th scope="col">%s</th>' % t(k) for k in (
-        "ui.col_player", "ui.rc.col_genre", "ui.rc.col_song", "ui.rc.col_chords",
-        "ui.rc.col_song_fame", "ui.rc.col_genre_fame", "ui.col_total"))
+        "ui.col_player", "rc.page.col_genre", "rc.page.col_song", "rc.page.col_chords",
+        "rc.page.col_song_fame", "rc.page.col_genre_fame", "ui.col_total"))
     rows = []
     for row in final:
         seat = row["seat"]
         song = row.get("song_id")
-        song_cell = t("ui.rc.no_song") if song is None else escape(
+        song_cell = t("rc.page.no_song") if song is None else escape(
             song_title(song) + " · " + " ".join(CHORD_NAMES[c] for c in SONGS[song]))
         genres = ", ".join(escape(genre_name(c)) for c in row.get("genres") or ())
         star = " ★" if seat in winners else ""
@@ -698,7 +698,7 @@ def final_modal(view, names, end_event):
                     '<td class="total">%d</td></tr>'
                     % ("winner" if seat in winners else "", escape(everyone[seat]), star,
                        genres, song_cell,
-                       t("ui.rc.chords_cell", fame=row["chords"], cards=row["cards"]),
+                       t("rc.page.chords_cell", fame=row["chords"], cards=row["cards"]),
                        row["song"], row["genre"], row["total"]))
     headline = result_line(view, everyone)
     explain = event_lines(end_event, names)[-1:] if end_event else []
@@ -712,8 +712,8 @@ def final_modal(view, names, end_event):
 def result_line(view, everyone):
     """Solo: you beat Jim Bot, or Jim Bot wins; else the winner(s)."""
     if view["jim"] is not None:
-        return text("ui.rc.solo_win" if view["winners"] else "ui.rc.solo_loss",
+        return text("rc.page.solo_win" if view["winners"] else "rc.page.solo_loss",
                     {"name": everyone[0], "jim": jim_name()})
     winners = [everyone[s] for s in view["winners"]]
-    msg = "ui.rc.winner" if len(winners) == 1 else "ui.rc.winners"
+    msg = "rc.page.winner" if len(winners) == 1 else "rc.page.winners"
     return text(msg, {"names": ", ".join(winners)})

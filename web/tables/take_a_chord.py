@@ -63,7 +63,7 @@ def hand_html(view, ui):
                        'data-key="card-%d" data-legal="%s" aria-label="%s">%s</button>'
                        % (" playable" if ok else (" dimmed" if my_turn else ""), c, c,
                           "true" if ok else "false", escape(label), card_svg(c)))
-    toggle = t("ui.sort_by_colour") if ui.get("by_strength") else t("ui.sort_by_strength")
+    toggle = t("tac.page.sort_by_colour") if ui.get("by_strength") else t("tac.page.sort_by_strength")
     return ('<section class="hand-area" aria-label="%s"><div class="hand-tools">'
             '<h2 class="hand-title">%s</h2><button type="button" class="small" '
             'data-action="sort" data-key="sort">%s</button></div><div class="hand">%s</div>'
@@ -89,7 +89,7 @@ def key_ring_svg(key):
                      '<text x="%.1f" y="%.1f">%s</text></g>' % (cls, x, y, x, y + 5, chord))
     return ('<svg class="key-ring" viewBox="0 0 100 100" role="img" aria-label="%s">'
             '<circle class="ring" cx="50" cy="50" r="36"/>%s</svg>'
-            % (t("ui.key_ring_label", key=CHORDS[key]), "".join(nodes)))
+            % (t("tac.page.key_ring_label", key=CHORDS[key]), "".join(nodes)))
 
 
 def key_panel(view):
@@ -98,7 +98,7 @@ def key_panel(view):
     order = " > ".join(view["key_order"])
     return ('<section class="key-panel" aria-label="%s">%s<p class="key-title">%s</p>'
             '<p class="key-order">%s</p></section>'
-            % (t("ui.key_chord"), key_ring_svg(key), t("ui.key_is", key=view["key"]),
+            % (t("tac.page.key_chord"), key_ring_svg(key), t("tac.page.key_is", key=view["key"]),
                escape(order)))
 
 
@@ -122,15 +122,15 @@ def trick_html(view, names):
                      % (cls, seat, escape(label), body, i + 1, escape(who)))
     head = t("ui.trick_head", trick=trick["number"])
     if trick["round"] > 1:
-        head += " · " + t("ui.trick_round", round=trick["round"], facedown=trick["facedown"])
+        head += " · " + t("tac.page.trick_round", round=trick["round"], facedown=trick["facedown"])
     down = ""
     if trick["facedown"]:
         down = ('<div class="facedown" aria-label="%s">%s<span>%d</span></div>'
-                % (t("ui.facedown_label", count=trick["facedown"]), card_back_svg(),
+                % (t("tac.page.facedown_label", count=trick["facedown"]), card_back_svg(),
                    trick["facedown"]))
     spot = ""
     if view["spotlight"] is None:
-        spot = '<div class="spotlight-card centre">%s</div>' % t("ui.spotlight_centre")
+        spot = '<div class="spotlight-card centre">%s</div>' % t("tac.page.spotlight_centre")
     return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s%s'
             '</div>%s</section>' % (t("ui.trick"), head, down, "".join(slots), spot))
 
@@ -138,7 +138,7 @@ def trick_html(view, names):
 def seat_label(seat, names, view):
     """A seat's name, or 'the non-player' for seat 3 at a 3-player table."""
     if seat == view["non_player"]:
-        return text("tac.non_player").capitalize()
+        return text("tac.name.non_player").capitalize()
     return names[seat]
 
 
@@ -156,9 +156,9 @@ def seat_panel(view, seat, names, seats, where):
     if seat == view["non_player"]:
         return ('<section class="seat seat-%s non-player" aria-label="%s"><h3>%s</h3>'
                 '<div class="stack">%s<span>%s</span></div></section>'
-                % (where, t("ui.non_player_label", count=view["non_player_stack"]),
+                % (where, t("tac.page.non_player_label", count=view["non_player_stack"]),
                    escape(seat_label(seat, names, view)), card_back_svg(),
-                   t("ui.stack_count", count=view["non_player_stack"])))
+                   t("tac.page.stack_count", count=view["non_player_stack"])))
     info = view["seats"][seat]
     marks = []
     if seat == view["current_player"]:
@@ -166,8 +166,8 @@ def seat_panel(view, seat, names, seats, where):
     if seat == view["dealer"]:
         marks.append('<span class="badge">%s</span>' % t("ui.dealer"))
     if info["spotlight"]:
-        marks.append('<span class="badge spotlight">★ %s</span>' % t("ui.spotlight"))
-    stats = t("ui.seat_stats", cards=view["hand_sizes"][seat], tricks=info["tricks"],
+        marks.append('<span class="badge spotlight">★ %s</span>' % t("tac.page.spotlight"))
+    stats = t("tac.page.seat_stats", cards=view["hand_sizes"][seat], tricks=info["tricks"],
               improvisations=info["improvisations"], total=info["total"],
               now=info["would_score"])
     active = " active" if seat == view["current_player"] else ""
@@ -187,7 +187,7 @@ def table_html(view, names, seats, ui):
 # --- words --------------------------------------------------------------------------------------
 def where_text(view):
     """The venue and the trick, for the top bar."""
-    return text("ui.where", {"venue": view["venue"], "venues": view["venues"],
+    return text("tac.page.where", {"venue": view["venue"], "venues": view["venues"],
                              "trick": view["trick"]["number"]})
 
 
@@ -199,11 +199,11 @@ def status_text(view, names, viewer, curtain, pending=None):
     cur = view["current_player"]
     trick = view["trick"]
     if not trick["cards"]:
-        return text("ui.status_lead", {"name": names[cur]})
+        return text("tac.page.status_lead", {"name": names[cur]})
     lead = colour_name(trick["lead_colour"])
     if any(COLOUR_OF[c] == trick["lead_colour"] for c in view["hand"]):
-        return text("ui.status_follow", {"name": names[cur], "colour": lead})
-    return text("ui.status_free", {"name": names[cur], "colour": lead})
+        return text("tac.page.status_follow", {"name": names[cur], "colour": lead})
+    return text("tac.page.status_free", {"name": names[cur], "colour": lead})
 
 
 log_lines = log_lines_from(event_lines)
@@ -222,7 +222,7 @@ def last_trick_modal(view, names):
         return render.last_trick_modal([], "")
     return render.last_trick_modal(
         [(seat_label(s, names, view), card_svg(c)) for s, c in last["cards"]],
-        text("ui.last_trick_won", {"name": names[last["winner"]], "rounds": last["rounds"]}))
+        text("tac.page.last_trick_won", {"name": names[last["winner"]], "rounds": last["rounds"]}))
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}
@@ -236,8 +236,8 @@ def rounds_scored(view):
 def venue_table(rows, names):
     """A venue's scores, showing how each number came about."""
     head = "".join("<th scope=\"col\">%s</th>" % t(k) for k in (
-        "ui.col_player", "ui.col_tricks", "ui.col_spotlight", "ui.col_counted",
-        "ui.col_chart", "ui.col_bonus", "ui.col_venue", "ui.col_total"))
+        "ui.col_player", "tac.page.col_tricks", "tac.page.col_spotlight", "tac.page.col_counted",
+        "tac.page.col_chart", "tac.page.col_bonus", "tac.page.col_venue", "ui.col_total"))
     body = []
     for r in rows:
         counted = r["tricks"] + (1 if r["spotlight"] else 0)
@@ -245,29 +245,29 @@ def venue_table(rows, names):
                     "<td>%s</td><td>%+d</td><td>%d</td></tr>"
                     % (escape(names[r["seat"]]), r["tricks"], "+1" if r["spotlight"] else "–",
                        counted, r["chart"],
-                       t("ui.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
+                       t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
                        r["score"], r["total"]))
     chart = ", ".join("%d→%d" % (i, p) for i, p in enumerate(CHART))
     return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
-            '<p class="chart">%s</p>' % (head, "".join(body), t("ui.chart_line", chart=chart)))
+            '<p class="chart">%s</p>' % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
 
 
 def round_modal(view, names, venue):
     """Between venues: the table of the venue just played."""
     rows = view["venue_scores"][venue - 1]
-    return modal("venue", t("ui.venue_scored", venue=venue, venues=view["venues"]),
-                 venue_table(rows, names), [("next-venue", t("ui.next_venue"))])
+    return modal("venue", t("tac.page.venue_scored", venue=venue, venues=view["venues"]),
+                 venue_table(rows, names), [("next-venue", t("tac.page.next_venue"))])
 
 
 def final_modal(view, names, end_event):
     """The end of the game: winners, the tie-break in words, every venue's table."""
     lines = event_lines(end_event, names) if end_event else []
-    tables = "".join("<h3>%s</h3>%s" % (t("ui.venue_n", venue=i + 1), venue_table(rows, names))
+    tables = "".join("<h3>%s</h3>%s" % (t("tac.page.venue_n", venue=i + 1), venue_table(rows, names))
                      for i, rows in enumerate(view["venue_scores"]))
-    totals = "".join("<li>%s</li>" % t("ui.final_row", name=names[s["seat"]], total=s["total"],
+    totals = "".join("<li>%s</li>" % t("tac.page.final_row", name=names[s["seat"]], total=s["total"],
                                          improvisations=s["game_improvisations"])
                      for s in sorted(view["seats"], key=lambda s: -s["total"]))
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
-            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.all_venues"),
+            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("tac.page.all_venues"),
                                         tables))
     return game_over(body)

@@ -29,7 +29,7 @@ def bamboo_svg(card, view):
             '<text class="card-colour" x="30" y="15">%s %s</text>'
             '<text class="card-chord" x="30" y="62">%d</text>'
             '<text class="card-symbol" x="30" y="79">%s</text>%s</svg>'
-            % (co, COLOUR_SYMBOLS[co], escape(text("take.colour_short.%d" % co)[:3]), rank,
+            % (co, COLOUR_SYMBOLS[co], escape(text("take.name.colour_short.%d" % co)[:3]), rank,
                COLOUR_SYMBOLS[co], star))
 
 
@@ -89,14 +89,14 @@ def pass_html(view, pending, names):
     """The passing step: a card for the left neighbour and one for the right, then confirm."""
     left, right = neighbours(view, view["seat"])
     slots = []
-    for side, seat, arrow, msg in (("left", left, "←", "ui.take.pass_to_left"),
-                                   ("right", right, "→", "ui.take.pass_to_right")):
+    for side, seat, arrow, msg in (("left", left, "←", "take.page.pass_to_left"),
+                                   ("right", right, "→", "take.page.pass_to_right")):
         card = pending.get(side)
-        shown = escape(name_of(card, view)) if card is not None else t("ui.take.pick_card")
+        shown = escape(name_of(card, view)) if card is not None else t("take.page.pick_card")
         slots.append('<p class="pass-slot pass-%s">%s %s: <strong>%s</strong></p>'
                      % (side, arrow, t(msg, name=names[seat]), shown))
     ready = pending.get("left") is not None and pending.get("right") is not None
-    summary = text("ui.take.pass_summary", {"left": names[left], "right": names[right]})
+    summary = text("take.page.pass_summary", {"left": names[left], "right": names[right]})
     return '<div class="passing">%s%s</div>' % ("".join(slots), render.pending_bar(summary, ready))
 
 
@@ -105,9 +105,9 @@ def gift_html(view, names):
     gift = view["gift"]
     card = name_of(gift["card"], view)
     buttons = []
-    offers = {("left", True): "ui.take.give_to_left", ("right", True): "ui.take.give_to_right",
-              ("left", False): "ui.take.give_to_forced_left",
-              ("right", False): "ui.take.give_to_forced_right"}
+    offers = {("left", True): "take.page.give_to_left", ("right", True): "take.page.give_to_right",
+              ("left", False): "take.page.give_to_forced_left",
+              ("right", False): "take.page.give_to_forced_right"}
     for side in ("left", "right"):
         seat = gift[side]
         msg = offers[side, gift[side + "_can_take"]]
@@ -115,7 +115,7 @@ def gift_html(view, names):
                        'data-side="%s" data-key="gift-%s">%s</button>'
                        % (side, side, t(msg, name=names[seat], card=card)))
     return ('<div class="decision"><p>%s</p>%s</div>'
-            % (t("ui.take.gift_prompt", card=card, colour=colour_name(gift["colour"])),
+            % (t("take.page.gift_prompt", card=card, colour=colour_name(gift["colour"])),
                "".join(buttons)))
 
 
@@ -126,9 +126,9 @@ def accept_html(view, names):
     return ('<div class="decision"><p>%s</p><button type="button" class="primary choice" '
             'data-action="accept" data-key="accept">%s</button><button type="button" '
             'class="choice" data-action="refuse" data-key="refuse">%s</button></div>'
-            % (t("ui.take.offer", giver=giver, card=card, extra=t("ui.take.with_extra")
+            % (t("take.page.offer", giver=giver, card=card, extra=t("take.page.with_extra")
                  if gift["extra"] else ""),
-               t("ui.take.accept", giver=giver), t("ui.take.refuse", giver=giver)))
+               t("take.page.accept", giver=giver), t("take.page.refuse", giver=giver)))
 
 
 def on_click(data, view, pending):
@@ -168,7 +168,7 @@ def stack_html(stack, colour, view):
     """One colour's bamboo, growing upward: face-down cards as backs, then the face-up ones."""
     cards = [card_back_svg() for _ in range(stack["down"])]
     cards += [bamboo_svg(c, view) for c in stack["up"]]
-    label = text("ui.take.stack", {"colour": colour_name(colour), "count": stack["count"],
+    label = text("take.page.stack", {"colour": colour_name(colour), "count": stack["count"],
                                    "down": stack["down"]})
     return ('<div class="bamboo-stack bcol-%d" role="img" aria-label="%s">%s'
             '<span class="stack-count">%s %d</span></div>'
@@ -185,10 +185,10 @@ def seat_panel(view, seat, names, seats, where):
     if seat == view["dealer"]:
         marks.append('<span class="badge">%s</span>' % t("ui.dealer"))
     if view["phase"] == "pass" and view["passed"][seat]:
-        marks.append('<span class="badge">%s</span>' % t("ui.take.passed"))
+        marks.append('<span class="badge">%s</span>' % t("take.page.passed"))
     stacks = "".join(stack_html(st, c, view) for c, st in enumerate(view["tableau"][seat])
                      if st["count"])
-    stats = t("ui.take.seat_stats", score=view["scores"][seat], cards=view["hand_sizes"][seat])
+    stats = t("take.page.seat_stats", score=view["scores"][seat], cards=view["hand_sizes"][seat])
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
             '</small></h3><p class="marks">%s</p><p class="stats">%s</p>'
@@ -201,9 +201,9 @@ def trump_html(view):
     """The trump indicator, the discard pile and the cards out of play."""
     return ('<section class="trump-panel" aria-label="%s"><div class="trump-card">'
             '<span class="trump-number">%d</span><span>%s</span></div><p>%s</p><p>%s</p>'
-            '</section>' % (t("ui.take.trump_label", trump=view["trump"]), view["trump"],
-                            t("ui.take.trump"), t("ui.take.discard", count=view["discard"]),
-                            t("ui.take.out_of_play", count=view["out_of_play"])))
+            '</section>' % (t("take.page.trump_label", trump=view["trump"]), view["trump"],
+                            t("take.page.trump"), t("take.page.discard", count=view["discard"]),
+                            t("take.page.out_of_play", count=view["out_of_play"])))
 
 
 def trick_html(view, names):
@@ -220,7 +220,7 @@ def trick_html(view, names):
             if card in choices:
                 body = ('<button type="button" class="extra-choice" data-action="extra" '
                         'data-card="%d" data-key="extra-%d" aria-label="%s">%s</button>'
-                        % (card, card, t("ui.take.extra_choice", card=name_of(card, view)),
+                        % (card, card, t("take.page.extra_choice", card=name_of(card, view)),
                            body))
             label = text("ui.trick_card", {"name": names[seat], "card": name_of(card, view)})
             cls = "trick-slot filled"
@@ -250,7 +250,7 @@ def score_track(view, names):
                                     escape(names[seat][:2])))
     return ('<section class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
             '</div></section>'
-            % (escape(", ".join(text("ui.take.track_entry", {"name": names[s], "score": v})
+            % (escape(", ".join(text("take.page.track_entry", {"name": names[s], "score": v})
                                 for s, v in enumerate(view["scores"]))), ticks,
                "".join(markers)))
 
@@ -266,7 +266,7 @@ def table_html(view, names, seats, ui):
 # --- words --------------------------------------------------------------------------------------
 def where_text(view):
     """The round, the trick and the trump number, for the top bar."""
-    return text("ui.take.where", {"round": view["round"], "rounds": view["rounds"],
+    return text("take.page.where", {"round": view["round"], "rounds": view["rounds"],
                                   "trick": view["trick"]["number"], "trump": view["trump"]})
 
 
@@ -278,17 +278,17 @@ def status_text(view, names, viewer, curtain, pending=None):
     me, phase = names[view["current_player"]], view["phase"]
     if phase == "pass":
         left, right = neighbours(view, viewer)
-        return text("ui.take.status_pass", {"name": me, "left": names[left],
+        return text("take.page.status_pass", {"name": me, "left": names[left],
                                             "right": names[right]})
     if phase == "gift":
-        return text("ui.take.status_gift", {"name": me})
+        return text("take.page.status_gift", {"name": me})
     if phase == "accept":
-        return text("ui.take.status_accept", {"name": me, "giver": names[view["gift"]["giver"]]})
+        return text("take.page.status_accept", {"name": me, "giver": names[view["gift"]["giver"]]})
     if phase == "extra":
-        return text("ui.take.status_extra", {"name": me})
+        return text("take.page.status_extra", {"name": me})
     if not view["trick"]["cards"]:
-        return text("ui.take.status_lead", {"name": me, "trump": view["trump"]})
-    return text("ui.take.status_play", {"name": me, "trump": view["trump"],
+        return text("take.page.status_lead", {"name": me, "trump": view["trump"]})
+    return text("take.page.status_play", {"name": me, "trump": view["trump"],
                                         "colour": colour_name(view["trick"]["lead_colour"])})
 
 
@@ -311,7 +311,7 @@ def last_trick_modal(view, names):
     last = view["last_trick"]
     if not last:
         return render.last_trick_modal([], "")
-    won = "ui.take.last_won_trump" if last["by_trump"] else "ui.take.last_won"
+    won = "take.page.last_won_trump" if last["by_trump"] else "take.page.last_won"
     return render.last_trick_modal([(names[s], bamboo_svg(c, view)) for s, c in last["cards"]],
                                    text(won, {"name": names[last["winner"]]}))
 
@@ -329,33 +329,33 @@ def round_table(rows, names):
     head = "".join('<th scope="col">%s</th>' % h for h in
                    [t("ui.col_player")] + [escape("%s %s" % (COLOUR_SYMBOLS[c], colour_name(c)))
                                            for c in range(3)] +
-                   [t("ui.take.col_round"), t("ui.col_total")])
+                   [t("take.page.col_round"), t("ui.col_total")])
     body = []
     for r in rows:
-        cells = "".join("<td>%s</td>" % t("ui.take.count_points", count=n, points=p)
+        cells = "".join("<td>%s</td>" % t("take.page.count_points", count=n, points=p)
                         for n, p in zip(r["counts"], r["points"]))
         body.append('<tr><th scope="row">%s</th>%s<td>%+d</td><td>%d</td></tr>'
                     % (escape(names[r["seat"]]), cells, r["round"], r["score"]))
     return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
-            '<p class="chart">%s</p>' % (head, "".join(body), t("ui.take.scoring_rule")))
+            '<p class="chart">%s</p>' % (head, "".join(body), t("take.page.scoring_rule")))
 
 
 def round_modal(view, names, number):
     """Between rounds: the table of the round just scored."""
-    return modal("round", t("ui.take.round_scored", round=number, rounds=view["rounds"]),
+    return modal("round", t("take.page.round_scored", round=number, rounds=view["rounds"]),
                  round_table(view["round_scores"][number - 1], names),
-                 [("next-round", t("ui.take.next_round"))])
+                 [("next-round", t("take.page.next_round"))])
 
 
 def final_modal(view, names, end_event):
     """The end: winners, why the game ended, everyone's score, every round's table."""
     lines = event_lines(end_event, names, ranks=view["ranks"]) if end_event else []
-    totals = "".join("<li>%s</li>" % t("ui.take.final_row", name=names[s], score=v)
+    totals = "".join("<li>%s</li>" % t("take.page.final_row", name=names[s], score=v)
                      for s, v in sorted(enumerate(view["scores"]), key=lambda p: -p[1]))
-    tables = "".join("<h3>%s</h3>%s" % (t("ui.take.round_n", round=i + 1),
+    tables = "".join("<h3>%s</h3>%s" % (t("take.page.round_n", round=i + 1),
                                         round_table(rows, names))
                      for i, rows in enumerate(view["round_scores"]))
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
-            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("ui.take.all_rounds"),
+            '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("take.page.all_rounds"),
                                         tables))
     return game_over(body)

@@ -81,14 +81,14 @@ def hand_html(view, ui):
 def steps_html(view):
     """The turn's explicit steps: draw, keep the drawn card, no bar line, pass, a new row."""
     acts = legal(view)
-    steps = [("draw", "ui.tak.draw"), ("keep", "ui.tak.keep"), ("done", "ui.tak.done"),
-             ("pass", "ui.tak.pass")]
+    steps = [("draw", "tak.page.draw"), ("keep", "tak.page.keep"), ("done", "tak.page.done"),
+             ("pass", "tak.page.pass")]
     buttons = ['<button type="button" class="choice" data-action="%s" data-key="step-%s">%s'
                '</button>' % (kind, kind, t(msg)) for kind, msg in steps if (kind,) in acts]
     if view["phase"] == "bonus":
         buttons.insert(0, '<button type="button" class="primary choice" data-action="bar" '
                           'data-row="%d" data-key="bonus-bar">%s</button>'
-                       % (view["bonus_row"], t("ui.tak.bonus_bar", row=view["bonus_row"] + 1)))
+                       % (view["bonus_row"], t("tak.page.bonus_bar", row=view["bonus_row"] + 1)))
     return '<div class="decision">%s</div>' % "".join(buttons) if buttons else ""
 
 
@@ -107,20 +107,20 @@ def row_html(view, row, chosen):
     if chosen is not None:
         place = "".join(place_button(view, a, r) for a in here) or \
             ('<button type="button" class="small dim" data-action="place" data-row="%d" '
-             'data-key="try-%d">%s</button>' % (r, r, t("ui.tak.try_here")))
+             'data-key="try-%d">%s</button>' % (r, r, t("tak.page.try_here")))
     cls = " lit" if here else (" dim" if chosen is not None else "")
     return ('<section class="tak-row%s" data-row="%d" aria-label="%s"><div class="row-tools">'
             '<button type="button" class="small" data-action="play-row" data-row="%d" '
             'data-key="listen-%d" aria-label="%s">▶</button>%s</div>'
             '<div class="tak-scroll scroll-end">%s</div></section>'
-            % (cls, r, t("ui.tak.row", row=r + 1), r, r, t("ui.tak.listen", row=r + 1), place,
+            % (cls, r, t("tak.page.row", row=r + 1), r, r, t("tak.page.listen", row=r + 1), place,
                notation.row_svg(row, highlight="lit" if here else None)))
 
 
 def place_button(view, action, r):
     """A button that plays the chosen card here (upside down: with its mirrored preview)."""
     turned = action[3] if action[0] == "note" else 0
-    msg = "ui.tak.place_turned" if turned else "ui.tak.place"
+    msg = "tak.page.place_turned" if turned else "tak.page.place"
     preview = ""
     if turned:
         printed = next(c for c in view["hand"] if c["card"] == action[1])
@@ -139,17 +139,17 @@ def table_html(view, names, seats, ui):
     new_row = ""
     if chosen is not None and placements(view, chosen) == [("clef",)]:
         new_row = ('<button type="button" class="primary" data-action="clef" data-key="new-row">'
-                   '%s</button>' % t("ui.tak.new_row"))
+                   '%s</button>' % t("tak.page.new_row"))
     if not view["rows"]:
-        rows = '<p class="tak-empty">%s</p>' % t("ui.tak.no_rows")
+        rows = '<p class="tak-empty">%s</p>' % t("tak.page.no_rows")
     return ('%s<div class="centre tak-centre"><p class="tak-deck">%s</p>%s%s</div>'
-            % (panels, t("ui.tak.deck", count=view["deck"]), rows, new_row))
+            % (panels, t("tak.page.deck", count=view["deck"]), rows, new_row))
 
 
 def seat_panel(view, seat, names, seats, where):
     """A seat's panel: name, score, cards in hand (or hidden)."""
     size = view["hand_sizes"][seat]
-    cards = t("ui.tak.cards", count=size) if size is not None else t("ui.tak.cards_hidden")
+    cards = t("tak.page.cards", count=size) if size is not None else t("tak.page.cards_hidden")
     turn = ' <span class="badge turn">%s</span>' % t("ui.to_play") \
         if seat == view["current_player"] else ""
     active = " active" if seat == view["current_player"] else ""
@@ -157,13 +157,13 @@ def seat_panel(view, seat, names, seats, where):
             '</small></h3><p class="marks">%s</p><p class="stats">%s · %s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
                render.bot_or_human(seats[seat]), turn,
-               t("ui.tak.score", score=view["scores"][seat]), cards))
+               t("tak.page.score", score=view["scores"][seat]), cards))
 
 
 # --- words --------------------------------------------------------------------------------------
 def where_text(view):
     """The variant and the deck, for the top bar."""
-    return text("ui.tak.where", {"variant": text("ui.tak.variant." + view["variant"]),
+    return text("tak.page.where", {"variant": text("tak.page.variant." + view["variant"]),
                                  "deck": view["deck"]})
 
 
@@ -174,12 +174,12 @@ def status_text(view, names, viewer, curtain, pending=None):
         return common
     me, phase = names[view["current_player"]], view["phase"]
     if phase == "bonus":
-        return text("ui.tak.status_bonus", {"name": me, "row": view["bonus_row"] + 1})
+        return text("tak.page.status_bonus", {"name": me, "row": view["bonus_row"] + 1})
     if phase == "drawn":
-        return text("ui.tak.status_drawn", {"name": me, "card": card_name(view["drawn"])})
+        return text("tak.page.status_drawn", {"name": me, "card": card_name(view["drawn"])})
     if pending:
-        return text("ui.tak.status_place", {"name": me, "card": card_name(pending["card"])})
-    return text("ui.tak.status_turn", {"name": me})
+        return text("tak.page.status_place", {"name": me, "card": card_name(pending["card"])})
+    return text("tak.page.status_turn", {"name": me})
 
 
 log_lines = log_lines_from(event_lines)
@@ -187,7 +187,7 @@ log_lines = log_lines_from(event_lines)
 
 def continue_line(view):
     """The start screen's offer to resume."""
-    return "ui.tak.continue", {"deck": view["deck"]}
+    return "ui.continue_tak", {"deck": view["deck"]}
 
 
 def sounds(events):
@@ -214,7 +214,7 @@ def final_modal(view, names, end_event):
                    for s in sorted(range(view["players"]), key=lambda s: -end_event["final"][s])) \
         if end_event else ""
     head = "".join('<th scope="col">%s</th>' % t(k) for k in (
-        "ui.col_player", "ui.tak.col_points", "ui.tak.col_left", "ui.col_total"))
+        "ui.col_player", "tak.page.col_points", "tak.page.col_left", "ui.col_total"))
     body = ('<p class="winners">%s</p><table class="scores"><thead><tr>%s</tr></thead><tbody>'
             '%s</tbody></table>' % (escape(" ".join(lines)), head, rows))
     return game_over(body)

@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .cards import SETLIST_NAMES
 from .state import ReChordState
 
@@ -40,4 +41,6 @@ GAME = register(Game(
     state_class=ReChordState,
     table="rechord",
     package=__name__,
+    prefix="rc",
+    texts={"en": EN},
 ))

@@ -27,28 +27,28 @@ def seat_name(seat, names, lang="en"):
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
     if seat == 1 and solo(names):
-        return text("rc.jim", lang=lang)
-    return text("rc.seat", {"seat": seat}, lang)
+        return text("rc.name.jim", lang=lang)
+    return text("rc.name.seat", {"seat": seat}, lang)
 
 
 def kind_word(kind, lang="en"):
     """A pick kind's name ('Red', 'Wylde')."""
-    return text("rc.kind." + KINDS[kind], lang=lang)
+    return text("rc.name.kind." + KINDS[kind], lang=lang)
 
 
 def genre_word(colour, lang="en"):
     """A genre's name ('Crux of Metal (Grey)')."""
-    return text("rc.genre.%d" % colour, lang=lang)
+    return text("rc.name.genre.%d" % colour, lang=lang)
 
 
 def and_list(words, lang="en"):
     """'A', 'A and B', 'A, B and C' ('nothing' for none)."""
     words = list(words)
     if not words:
-        return text("rc.none", lang=lang)
+        return text("rc.name.none", lang=lang)
     if len(words) == 1:
         return words[0]
-    return text("rc.and", {"a": ", ".join(words[:-1]), "b": words[-1]}, lang)
+    return text("rc.name.and", {"a": ", ".join(words[:-1]), "b": words[-1]}, lang)
 
 
 def kinds_words(kinds, lang="en"):
@@ -56,7 +56,7 @@ def kinds_words(kinds, lang="en"):
     kinds = list(kinds)
     order = sorted(set(kinds), key=kinds.index)
     return and_list([kind_word(k, lang) if kinds.count(k) == 1 else
-                     text("rc.kind_count", {"count": kinds.count(k), "kind": kind_word(k, lang)},
+                     text("rc.name.kind_count", {"count": kinds.count(k), "kind": kind_word(k, lang)},
                           lang) for k in order], lang)
 
 
@@ -79,10 +79,10 @@ def pick_words(kind, up, lang="en"):
     """A pick on the board as the reader may know it: 'Red pick', 'face-down Red pick',
     'face-down pick'."""
     if up:
-        return text("rc.pick.up", {"kind": kind_word(kind, lang)}, lang)
+        return text("rc.name.pick.up", {"kind": kind_word(kind, lang)}, lang)
     if kind is None:
-        return text("rc.pick.down", lang=lang)
-    return text("rc.pick.down_known", {"kind": kind_word(kind, lang)}, lang)
+        return text("rc.name.pick.down", lang=lang)
+    return text("rc.name.pick.down_known", {"kind": kind_word(kind, lang)}, lang)
 
 
 class _Teller:
@@ -107,9 +107,9 @@ class _Teller:
 # --- set-up -------------------------------------------------------------------------------------
 def _game_start(e, t):
     """Who plays (solo: against Jim Bot at a difficulty), the setlist, the supply, who starts."""
-    setlist = text("rc.setlist." + e["setlist"], lang=t.lang)
+    setlist = text("rc.name.setlist." + e["setlist"], lang=t.lang)
     if e.get("jim") is not None:
-        difficulty = text("rc.difficulty." + (e.get("difficulty") or "session"), lang=t.lang)
+        difficulty = text("rc.name.difficulty." + (e.get("difficulty") or "session"), lang=t.lang)
         return [t.say("rc.ev.game_start_solo", human=t.seat(0), difficulty=difficulty,
                       setlist=setlist, supply=e["supply_size"], start=t.seat(e["start"]))]
     return [t.say("rc.ev.game_start", players=e["players"], setlist=setlist,
@@ -281,7 +281,7 @@ def _game_end(e, t):
                            cards=row["cards"], song=row["song"], genre=row["genre"],
                            genres=genres, total=row["total"],
                            song_chords=song_words(song, t.lang) if song is not None
-                           else text("rc.none", lang=t.lang)))
+                           else text("rc.name.none", lang=t.lang)))
     if final:
         lines.append(_result(e, t, final, jim))
     return lines

@@ -1038,12 +1038,12 @@ PHASE_KINDS = {"turn": ("supply", "bag", "chords"), "bag_place": ("place",),
 
 def kind_name(kind):
     """A pick kind in words ('a Red pick')."""
-    return text("rc.kind." + KINDS[kind])
+    return text("rc.name.kind." + KINDS[kind])
 
 
 def type_name(t):
     """A Green target type in words."""
-    return text("rc.type.down") if t == DOWN else kind_name(t)
+    return text("rc.name.type.down") if t == DOWN else kind_name(t)
 
 
 def _check_setup(setup, players):

@@ -25,7 +25,7 @@ from .log import (cards_words, event_lines, genres_words, kind_word, kinds_words
                   song_words)
 from .state import DOWN, EMPTY, HAND
 
-PROMPT_HELP = "rc.cli.help"
+PROMPT_HELP = "rc.term.help"
 CODES = ("Wh", "Rd", "Bl", "Gy", "Pu", "Gn", "Wy")
 FLAT = 16                          # more legal actions than this: choose in two steps
 GROUPED = ("supply", "move", "swap")
@@ -66,16 +66,16 @@ def cell(entry):
 
 def show_board(table, view, legend=True):
     """The fretboard, high e on top, frets 1 to 5 from left to right (and the codes)."""
-    table.say("rc.cli.board")
+    table.say("rc.term.board")
     head = "".join("%-4s" % ("%d%s" % (f, "*" if view["scored"][f - 1] else ""))
                    for f in range(1, 6))
-    table.say("rc.cli.fret_head", {"frets": head.rstrip()})
+    table.say("rc.term.fret_head", {"frets": head.rstrip()})
     for string in range(5, -1, -1):
         cells = "".join("%-4s" % cell(view["board"][(f - 1) * 6 + string])
                         for f in range(1, 6))
-        table.say("rc.cli.string_row", {"string": STRINGS[string], "cells": cells.rstrip()})
+        table.say("rc.term.string_row", {"string": STRINGS[string], "cells": cells.rstrip()})
     if legend:
-        table.say("rc.cli.legend")
+        table.say("rc.term.legend")
 
 
 def satisfied(card, face):
@@ -85,70 +85,70 @@ def satisfied(card, face):
 
 def card_line(card, face, ready=False):
     """A chord card with its requirements (✓ where the board already matches) and values."""
-    reqs = ", ".join(text("rc.cli.req_met" if face[sp] in (c, WYLDE) else "rc.cli.req",
+    reqs = ", ".join(text("rc.term.req_met" if face[sp] in (c, WYLDE) else "rc.term.req",
                           {"space": space_name(sp), "kind": kind_word(c)})
                      for sp, c in REQUIREMENTS[card])
-    return text("rc.cli.card", {"card": card_label(card), "reqs": reqs, "silver": SILVER[card],
+    return text("rc.term.card", {"card": card_label(card), "reqs": reqs, "silver": SILVER[card],
                                 "golden": GOLDEN[card],
-                                "mark": text("rc.cli.card_ready") if ready else ""})
+                                "mark": text("rc.term.card_ready") if ready else ""})
 
 
 def show_pad(table, view):
     """The score pad: each genre's lead guitar points per scored fret, the person's marked."""
-    table.say("rc.cli.pad")
+    table.say("rc.term.pad")
     frets = {"f%d" % f: str(f) for f in range(1, 6)}
-    table.say("rc.cli.pad_head", dict(frets, name=text("rc.cli.pad_genre"),
-                                      total=text("rc.cli.pad_total")))
+    table.say("rc.term.pad_head", dict(frets, name=text("rc.term.pad_genre"),
+                                      total=text("rc.term.pad_total")))
     for colour, row in enumerate(view["pad"]):
         values = {"f%d" % (f + 1): row[f] if view["scored"][f] else "-" for f in range(5)}
-        table.say("rc.cli.pad_row", dict(values, name=kind_word(colour), total=sum(row),
+        table.say("rc.term.pad_row", dict(values, name=kind_word(colour), total=sum(row),
                                          mark=">" if colour in view["genres"] else " "))
 
 
 def show_players(table, view):
     """Chord fame so far, completed cards, hand sizes; Jim Bot's open row and icons."""
     jim = view["jim"]
-    table.say("rc.cli.fame", {"scores": "; ".join(
-        text("rc.cli.fame_entry", {"name": display_name(table, s), "fame": fame})
+    table.say("rc.term.fame", {"scores": "; ".join(
+        text("rc.term.fame_entry", {"name": display_name(table, s), "fame": fame})
         for s, fame in enumerate(view["scores"]))})
-    entries = [text("rc.cli.completed_entry", {"name": display_name(table, s),
+    entries = [text("rc.term.completed_entry", {"name": display_name(table, s),
                                                "cards": ", ".join(card_label(c) for c in cs)})
-               if cs else text("rc.cli.completed_none", {"name": display_name(table, s)})
+               if cs else text("rc.term.completed_none", {"name": display_name(table, s)})
                for s, cs in enumerate(view["completed"])]
-    table.say("rc.cli.completed", {"cards": "; ".join(entries)})
-    others = [text("rc.cli.fame_entry", {"name": display_name(table, s), "fame": size})
+    table.say("rc.term.completed", {"cards": "; ".join(entries)})
+    others = [text("rc.term.fame_entry", {"name": display_name(table, s), "fame": size})
               for s, size in enumerate(view["hand_sizes"]) if s != table.human and s != jim]
     if others:
-        table.say("rc.cli.hands", {"sizes": "; ".join(others)})
+        table.say("rc.term.hands", {"sizes": "; ".join(others)})
     if jim is not None:
         face = faces(view)
-        table.say("rc.cli.jim_row", {"count": len(view["jim_row"])})
+        table.say("rc.term.jim_row", {"count": len(view["jim_row"])})
         for card in view["jim_row"]:
             table.say("%s", card_line(card, face, satisfied(card, face)))
         if view["icon"] is None:
-            table.say("rc.cli.jim_icons", {"left": view["icons_left"]})
+            table.say("rc.term.jim_icons", {"left": view["icons_left"]})
         else:
-            icon = text("rc.icon_bag") if view["icon"] < 0 else kind_word(view["icon"])
-            table.say("rc.cli.jim_icons_last", {"left": view["icons_left"], "icon": icon})
+            icon = text("rc.name.icon_bag") if view["icon"] < 0 else kind_word(view["icon"])
+            table.say("rc.term.jim_icons_last", {"left": view["icons_left"], "icon": icon})
 
 
 def show_mine(table, view, song=True):
     """The person's chord cards (and song and genre)."""
     face = faces(view)
     if view["hand"]:
-        table.say("rc.cli.hand", {"count": len(view["hand"])})
+        table.say("rc.term.hand", {"count": len(view["hand"])})
         for card in view["hand"]:
             table.say("%s", card_line(card, face, card in view["claimable"]))
     else:
-        table.say("rc.cli.hand_none")
+        table.say("rc.term.hand_none")
     if not song:
         return
     if view["song"] is not None:
         done = {chord_type(c) for c in view["completed"][table.human]}
-        table.say("rc.cli.song", {"chords": song_words(view["song"]), "fame": SONG_FAME,
+        table.say("rc.term.song", {"chords": song_words(view["song"]), "fame": SONG_FAME,
                                   "done": sum(1 for t in SONGS[view["song"]] if t in done)})
     if view["genres"]:
-        table.say("rc.cli.genre", {"genres": genres_words(view["genres"]),
+        table.say("rc.term.genre", {"genres": genres_words(view["genres"]),
                                    "fame": sum(sum(view["pad"][c]) for c in view["genres"])})
 
 
@@ -157,18 +157,18 @@ def phase_head(view):
     phase, ability = view["phase"], view["ability"] or {}
     space = space_name(ability["space"]) if ability.get("space") is not None else ""
     if phase == "claim":
-        return "rc.cli.phase.claim", {}
+        return "rc.term.phase.claim", {}
     if phase == "bag_place":
-        return "rc.cli.phase.bag_place", {"kind": kind_word(view["drawn"])}
+        return "rc.term.phase.bag_place", {"kind": kind_word(view["drawn"])}
     if phase in ("adjacent", "grey_move"):
-        return "rc.cli.phase." + phase, {"space": space}
+        return "rc.term.phase." + phase, {"space": space}
     if phase == "return":
-        return "rc.cli.phase.return", {"count": len(view["hand"]), "max": HAND}
+        return "rc.term.phase.return", {"count": len(view["hand"]), "max": HAND}
     if phase == "ability":
         kind = ability["kind"]
-        return "rc.cli.ability." + KINDS[kind], {"space": space,
+        return "rc.term.ability." + KINDS[kind], {"space": space,
                                                  "fret": fret_of(ability["space"])}
-    return "rc.cli.phase.turn", {}
+    return "rc.term.phase.turn", {}
 
 
 def turn(table, view):
@@ -179,19 +179,19 @@ def turn(table, view):
     table.say("%s", "")
     full = view["phase"] == "turn" or view["active"] != table.human
     if view["phase"] == "claim":
-        table.say("rc.cli.header_claim", {"name": name, "deck": view["deck"],
+        table.say("rc.term.header_claim", {"name": name, "deck": view["deck"],
                                           "bag": view["bag"]})
     elif full:
-        table.say("rc.cli.header", {"name": name, "deck": view["deck"], "bag": view["bag"],
-                                    "setlist": text("rc.setlist." + view["setlist"])})
+        table.say("rc.term.header", {"name": name, "deck": view["deck"], "bag": view["bag"],
+                                    "setlist": text("rc.name.setlist." + view["setlist"])})
     else:
-        table.say("rc.cli.header_step", {"name": name, "deck": view["deck"],
+        table.say("rc.term.header_step", {"name": name, "deck": view["deck"],
                                          "bag": view["bag"]})
     show_board(table, view, legend=full)
     if view["supply"]:
-        table.say("rc.cli.supply", {"kinds": kinds_words(view["supply"])})
+        table.say("rc.term.supply", {"kinds": kinds_words(view["supply"])})
     else:
-        table.say("rc.cli.supply_empty")
+        table.say("rc.term.supply_empty")
     if full:
         show_pad(table, view)
         show_players(table, view)
@@ -227,8 +227,8 @@ def choice_prompt(table, view):
     values = grouped(legal)
     choices = [(i, v, group_label(v) if isinstance(v, Group) else label(table, view, v))
                for i, v in enumerate(values, 1)]
-    return table.prompt(("rc.cli.prompt", {"name": table.names[table.human]}), choices,
-                        head=("rc.cli.choices",),
+    return table.prompt(("rc.term.prompt", {"name": table.names[table.human]}), choices,
+                        head=("rc.term.choices",),
                         pick=lambda value: pick(table, view, value),
                         parse=lambda word: parse_word(table, view, legal, values, word))
 
@@ -238,8 +238,8 @@ def pick(table, view, value):
     if not isinstance(value, Group):
         return value
     choices = [(i, a, label(table, view, a)) for i, a in enumerate(value.actions, 1)]
-    return table.prompt(("rc.cli.prompt_space", {"name": table.names[table.human]}), choices,
-                        head=("rc.cli.which",),
+    return table.prompt(("rc.term.prompt_space", {"name": table.names[table.human]}), choices,
+                        head=("rc.term.which",),
                         parse=lambda word: parse_word(table, view, value.actions, [], word))
 
 
@@ -247,9 +247,9 @@ def group_label(group):
     """A group of actions in words: the pick, and how many spaces follow."""
     kind, first = group.key
     if kind == "supply":
-        return text("rc.cli.group.supply", {"kind": kind_word(first),
+        return text("rc.term.group.supply", {"kind": kind_word(first),
                                             "count": len(group.actions)})
-    return text("rc.cli.group." + kind, {"space": space_name(first),
+    return text("rc.term.group." + kind, {"space": space_name(first),
                                          "count": len(group.actions)})
 
 
@@ -272,7 +272,7 @@ def parse_word(table, view, legal, values, word):
                  a[0] not in ("return", "claim", "clear")]
         if len(found) == 1:
             return found[0]
-    table.say("rc.cli.not_a_choice", {"text": word})
+    table.say("rc.term.not_a_choice", {"text": word})
     return None
 
 
@@ -294,7 +294,7 @@ def label(table, view, action):
     """A legal action in words (the engine's own), with what it would do."""
     words = table.state.describe(action)
     notes = action_notes(view, action, table.human)
-    return words + (text("rc.cli.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("rc.term.notes", {"notes": "; ".join(notes)}) if notes else "")
 
 
 def after(view, action):
@@ -336,15 +336,15 @@ def action_notes(view, action, seat):
     if kind == "claim":
         card = action[1]
         t = chord_type(card)
-        msg_id = "rc.cli.note.golden" if t in done else "rc.cli.note.silver"
+        msg_id = "rc.term.note.golden" if t in done else "rc.term.note.silver"
         notes = [text(msg_id, {"fame": GOLDEN[card] if t in done else SILVER[card],
                                "chord": CHORD_NAMES[t]})]
         if t in song and t not in done:
-            notes.append(text("rc.cli.note.song"))
+            notes.append(text("rc.term.note.song"))
         return notes
     if kind == "return":
         t = chord_type(action[1])
-        return [text("rc.cli.note.song")] if t in song and t not in done else []
+        return [text("rc.term.note.song")] if t in song and t not in done else []
     new = after(view, action)
     if new is None:
         return []
@@ -353,16 +353,16 @@ def action_notes(view, action, seat):
     made = [c for c in view["hand"] if satisfied(c, new) and not satisfied(c, old)]
     lost = [c for c in view["hand"] if satisfied(c, old) and not satisfied(c, new)]
     if made:
-        notes.append(text("rc.cli.note.completes", {"cards": cards_words(made)}))
+        notes.append(text("rc.term.note.completes", {"cards": cards_words(made)}))
     if lost:
-        notes.append(text("rc.cli.note.breaks", {"cards": cards_words(lost)}))
+        notes.append(text("rc.term.note.breaks", {"cards": cards_words(lost)}))
     jim = [c for c in view["jim_row"] if satisfied(c, new) and not satisfied(c, old)]
     if jim:
-        notes.append(text("rc.cli.note.jim", {"cards": cards_words(jim)}))
+        notes.append(text("rc.term.note.jim", {"cards": cards_words(jim)}))
     for f in range(1, 6):
         full = [all(face[sp] != EMPTY for sp in fret_spaces(f)) for face in (old, new)]
         if not view["scored"][f - 1] and full == [False, True]:
-            notes.append(text("rc.cli.note.fills", {"fret": f}))
+            notes.append(text("rc.term.note.fills", {"fret": f}))
     return notes
 
 
@@ -374,7 +374,7 @@ def show_result(table):
     table.say("cli.final")
     order = sorted(final, key=lambda r: (-r["total"], -r["genre"], -r["cards"], r["seat"]))
     for place, row in enumerate(order, 1):
-        table.say("rc.cli.final_row", dict(row, place=place,
+        table.say("rc.term.final_row", dict(row, place=place,
                                            name=display_name(table, row["seat"])))
     table.say("cli.you_won" if table.human in view["winners"] else "cli.you_lost")
 
@@ -431,6 +431,6 @@ def report(say, names, tally):
                                           for part in ("chords", "cards", "songs", "genre")}})
     levels = [d for d in ("beginner", "session", "touring") if count("difficulty." + d)]
     if levels:
-        say("rc.sim.jim", {"difficulty": ", ".join(text("rc.difficulty." + d) for d in levels),
+        say("rc.sim.jim", {"difficulty": ", ".join(text("rc.name.difficulty." + d) for d in levels),
                            "mean": count("jim.total") / games, "cards": count("jim.cards") / games,
                            "share": tally.wins[0] / games})

@@ -5,6 +5,7 @@ message that describes it, so the rules page and the start screen say the same t
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TakeAChordState
 
 OPTIONS = (
@@ -37,4 +38,6 @@ GAME = register(Game(
     state_class=TakeAChordState,
     table="take_a_chord",
     package=__name__,
+    prefix="tac",
+    texts={"en": EN},
 ))

@@ -23,13 +23,13 @@ def card(chord, colour):
 
 def card_name(c, lang="en"):
     """The card's name, e.g. 'C Bluesy'."""
-    return text("tac.card", {"chord": CHORDS[CHORD_OF[c]],
-                             "colour": text("tac.colour.%d" % COLOUR_OF[c], lang=lang)}, lang)
+    return text("tac.name.card", {"chord": CHORDS[CHORD_OF[c]],
+                             "colour": text("tac.name.colour.%d" % COLOUR_OF[c], lang=lang)}, lang)
 
 
 def colour_name(colour, lang="en"):
     """A colour's name, e.g. 'Bluesy'."""
-    return text("tac.colour.%d" % colour, lang=lang)
+    return text("tac.name.colour.%d" % colour, lang=lang)
 
 
 def card_code(c):

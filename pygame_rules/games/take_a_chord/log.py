@@ -12,7 +12,7 @@ def seat_name(seat, names, lang="en"):
     """A seat's name; seats beyond `names` (the non-player's seat 3) are 'the non-player'."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
-    return text("tac.non_player", lang=lang)
+    return text("tac.name.non_player", lang=lang)
 
 
 def _say(msg_id, lang, **params):

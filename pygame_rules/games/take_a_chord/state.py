@@ -140,11 +140,11 @@ class TakeAChordState(GameState):
             raise IllegalAction("error.bad_action", action=repr(action))
         bit = 1 << action
         if not self.hands[self.current_player] & bit:
-            raise IllegalAction("tac.not_in_hand", card=card_name(action))
+            raise IllegalAction("tac.refuse.not_in_hand", card=card_name(action))
         if not self.legal_mask() & bit:
             lead = COLOUR_OF[self.round_cards[0]]
             held = self.hands[self.current_player] & COLOUR_MASK[lead]
-            raise IllegalAction("tac.must_follow", colour=colour_name(lead),
+            raise IllegalAction("tac.refuse.must_follow", colour=colour_name(lead),
                                 held=", ".join(card_name(c) for c in cards_of(held)))
 
     def describe(self, action):

@@ -5,7 +5,7 @@ from ...messages import text
 from .cards import CHORD_OF, CHORDS, COLOUR_OF, card_name, colour_name, parse_card
 from .log import event_lines, seat_name
 
-PROMPT_HELP = "cli.help"
+PROMPT_HELP = "tac.term.help"
 
 
 # --- play ---------------------------------------------------------------------------------------
@@ -13,7 +13,7 @@ def on_event(table, event):
     """Print one event: a banner for a new venue, a score table for a venue's scores."""
     if event["type"] == "venue_start":
         table.say("%s", "")
-        table.say("cli.venue_banner", {"venue": event["venue"], "venues": table.state.players})
+        table.say("tac.term.venue_banner", {"venue": event["venue"], "venues": table.state.players})
     if event["type"] == "venue_scores":
         show_venue_table(table, event)
         return
@@ -24,13 +24,13 @@ def on_event(table, event):
 def show_venue_table(table, event):
     """The venue's score table: how each score came about (chart, Spotlight, bonus)."""
     table.say("%s", "")
-    table.say("cli.venue_table", {"venue": event["venue"]})
-    head = {k: text("cli.col." + k) for k in ("tricks", "spotlight", "improvisations", "chart",
+    table.say("tac.term.venue_table", {"venue": event["venue"]})
+    head = {k: text("tac.term.col." + k) for k in ("tricks", "spotlight", "improvisations", "chart",
                                               "bonus", "score", "total")}
-    table.say("cli.venue_table_row", dict(head, name=text("cli.col.player")))
+    table.say("tac.term.venue_table_row", dict(head, name=text("cli.col.player")))
     for row in event["rows"]:
-        mark = "cli.spotlight_yes" if row["spotlight"] else "cli.spotlight_no"
-        table.say("cli.venue_table_row", {
+        mark = "tac.term.spotlight_yes" if row["spotlight"] else "tac.term.spotlight_no"
+        table.say("tac.term.venue_table_row", {
             "name": display_name(table, row["seat"]), "tricks": row["tricks"],
             "spotlight": text(mark), "improvisations": row["improvisations"],
             "chart": row["chart"], "bonus": row["bonus"], "score": row["score"],
@@ -49,8 +49,8 @@ def turn(table, view):
     show_table(table, view)
     legal = sort_cards(view["legal"], view)
     choices = [(number, card, card_name(card)) for number, card in enumerate(legal, 1)]
-    return table.prompt(("cli.prompt", {"name": table.names[table.human]}), choices,
-                        head=("cli.legal",), parse=lambda line: read_card(table, line))
+    return table.prompt(("tac.term.prompt", {"name": table.names[table.human]}), choices,
+                        head=("tac.term.legal",), parse=lambda line: read_card(table, line))
 
 
 def read_card(table, line):
@@ -72,45 +72,45 @@ def show_table(table, view):
     trick = view["trick"]
     table.say("%s", "")
     if trick["round"] > 1:
-        table.say("cli.trick_header_round", {"venue": view["venue"], "trick": trick["number"],
+        table.say("tac.term.trick_header_round", {"venue": view["venue"], "trick": trick["number"],
                                              "round": trick["round"],
                                              "facedown": trick["facedown"]})
     else:
-        table.say("cli.trick_header", {"venue": view["venue"], "trick": trick["number"]})
-    table.say("cli.key_ring", {"key": view["key"], "order": " > ".join(view["key_order"])})
+        table.say("tac.term.trick_header", {"venue": view["venue"], "trick": trick["number"]})
+    table.say("tac.term.key_ring", {"key": view["key"], "order": " > ".join(view["key_order"])})
     show_scores(table, view)
     show_trick(table, view)
-    table.say("cli.your_hand")
-    table.say("cli.hand_line", {"cards": ", ".join(card_name(c)
+    table.say("tac.term.your_hand")
+    table.say("tac.term.hand_line", {"cards": ", ".join(card_name(c)
                                                     for c in sort_cards(view["hand"], view))})
 
 
 def show_scores(table, view):
     """Each seat's total, tricks this venue and the Spotlight Card."""
-    table.say("cli.scores")
+    table.say("tac.term.scores")
     for row in view["seats"]:
-        mark = text("cli.spotlight_mark") if row["spotlight"] else ""
-        table.say("cli.score_row", {"name": display_name(table, row["seat"]),
+        mark = text("tac.term.spotlight_mark") if row["spotlight"] else ""
+        table.say("tac.term.score_row", {"name": display_name(table, row["seat"]),
                                     "total": row["total"], "tricks": row["tricks"],
                                     "spotlight": mark})
     if view["spotlight"] is None:
-        table.say("cli.spotlight_centre")
+        table.say("tac.term.spotlight_centre")
 
 
 def show_trick(table, view):
     """The face-up cards of this round and what the rules allow now."""
     trick = view["trick"]
     if trick["cards"]:
-        table.say("cli.trick", {"round": trick["round"]})
+        table.say("tac.term.trick", {"round": trick["round"]})
         for seat, card in trick["cards"]:
             name = seat_name(seat, table.names)
-            table.say("cli.table_card", {"name": name[:1].upper() + name[1:],
+            table.say("tac.term.table_card", {"name": name[:1].upper() + name[1:],
                                          "card": card_name(card)})
         show_duty(table, view)
     else:
-        table.say("cli.you_lead")
+        table.say("tac.term.you_lead")
     if trick["is_last"]:
-        table.say("cli.last_trick")
+        table.say("tac.term.last_trick")
 
 
 def show_duty(table, view):
@@ -118,12 +118,12 @@ def show_duty(table, view):
     trick = view["trick"]
     colour = trick["lead_colour"]
     held = any(COLOUR_OF[c] == colour for c in view["hand"])
-    table.say("cli.must_follow" if held else "cli.free_choice", {"colour": colour_name(colour)})
+    table.say("tac.term.must_follow" if held else "tac.term.free_choice", {"colour": colour_name(colour)})
     lead_chord = CHORD_OF[trick["cards"][0][1]]
     if (len(trick["cards"]) == 3 and not trick["is_last"]
             and trick["round"] - 1 < view["improvisation_limit"]
             and any(CHORD_OF[c] == lead_chord for c in view["legal"])):
-        table.say("cli.can_improvise", {"chord": CHORDS[lead_chord]})
+        table.say("tac.term.can_improvise", {"chord": CHORDS[lead_chord]})
 
 
 def show_result(table):
@@ -133,7 +133,7 @@ def show_result(table):
     seats = sorted(range(state.players), key=lambda s: (-state.scores()[s],
                                                         -state.impro_totals[s]))
     for place, seat in enumerate(seats, 1):
-        table.say("cli.final_row", {"place": place, "name": display_name(table, seat),
+        table.say("tac.term.final_row", {"place": place, "name": display_name(table, seat),
                                     "total": state.scores()[seat],
                                     "improvisations": state.impro_totals[seat]})
     table.say("cli.you_won" if table.human in state.winners() else "cli.you_lost")
@@ -162,20 +162,20 @@ def report(say, names, tally):
     tricks = count("trick_won") or 1
     venues = count("venue_scores") or 1
     for name in sorted(set(names)):
-        say("cli.sim.venue", venue_shares(name, bot_rows(names, tally, name)))
-    say("cli.sim.improvisation", {"per_trick": count("improvisation") / tricks,
+        say("tac.sim.venue", venue_shares(name, bot_rows(names, tally, name)))
+    say("tac.sim.improvisation", {"per_trick": count("improvisation") / tricks,
                                   "share": count("improvised_trick") / tricks,
                                   "per_venue": count("improvisation") / venues,
                                   "blocked": count("improvisation_blocked")})
-    say("cli.sim.key_change", {"per_trick": count("key_change") / tricks,
+    say("tac.sim.key_change", {"per_trick": count("key_change") / tricks,
                                "same": count("key_change_same"),
                                "ignored": count("key_change_ignored")})
     held = sum(r["spotlight"] for rows in tally.rows for r in rows)
-    say("cli.sim.spotlight", {"per_venue": count("spotlight") / venues,
+    say("tac.sim.spotlight", {"per_venue": count("spotlight") / venues,
                               "with_key": count("trick_with_key") / tricks,
                               "held": held / venues})
     for name in sorted(set(names)):
-        say("cli.sim.spotlight_bot", {"bot": name,
+        say("tac.sim.spotlight_bot", {"bot": name,
                                       "share": spotlight_share(bot_rows(names, tally, name))})
 
 

@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TakeBambooState
 
 OPTIONS = (
@@ -32,4 +33,6 @@ GAME = register(Game(
     state_class=TakeBambooState,
     table="take_bamboo",
     package=__name__,
+    prefix="take",
+    texts={"en": EN},
 ))

@@ -36,14 +36,14 @@ def card_of(colour, rank, copy=0, preset="nine"):
 
 def colour_name(colour, lang="en"):
     """A colour's name in English and Japanese, e.g. 'Organic (オーガニック)'."""
-    return text("take.colour.%d" % colour, lang=lang)
+    return text("take.name.colour.%d" % colour, lang=lang)
 
 
 def card_name(card, ranks, lang="en"):
     """A card's name, e.g. 'Organic 7'; glowing cards are 'a glowing bamboo'."""
     if card >= BAMBOO:
-        return text("take.glowing", lang=lang)
-    return text("take.card", {"colour": text("take.colour_short.%d" % colour_of(card), lang=lang),
+        return text("take.name.glowing", lang=lang)
+    return text("take.name.card", {"colour": text("take.name.colour_short.%d" % colour_of(card), lang=lang),
                               "rank": ranks[card]}, lang)
 
 

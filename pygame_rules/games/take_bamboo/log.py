@@ -22,7 +22,7 @@ def seat_name(seat, names, lang="en"):
     """A seat's name ('Seat 3' past the end of `names`)."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
-    return text("take.seat", {"seat": seat}, lang)
+    return text("take.name.seat", {"seat": seat}, lang)
 
 
 def _say(msg_id, lang, **params):
@@ -136,7 +136,7 @@ def _gift_offered(e, t):
     msg_id = "take.ev.gift_offered_extra" if e.get("extra") else "take.ev.gift_offered"
     lines = [t.say(msg_id, card=t.card(e["card"]), giver=t.seat(e["giver"]),
                    receiver=t.seat(e["receiver"]),
-                   direction=text("take.direction." + e["direction"], lang=t.lang))]
+                   direction=text("take.name.direction." + e["direction"], lang=t.lang))]
     if e.get("forced_refusal"):
         lines.append(t.say("take.ev.gift_forced", receiver=t.seat(e["receiver"])))
     return lines

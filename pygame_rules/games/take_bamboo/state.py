@@ -171,7 +171,7 @@ class TakeBambooState(GameState):
         if wanted is None:
             raise IllegalAction("error.bad_action", action=repr(action))
         if wanted != phase:
-            raise IllegalAction("take.wrong_phase." + phase)
+            raise IllegalAction("take.refuse.wrong_phase." + phase)
         if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
             raise IllegalAction("error.bad_action", action=repr(action))
         if not self.is_legal(action):
@@ -185,11 +185,11 @@ class TakeBambooState(GameState):
                 not all(0 <= c < BAMBOO for c in cards):
             return "error.bad_action"
         if self.phase in ("pass", "play") and any(not hand >> c & 1 for c in cards):
-            return "take.not_in_hand"
+            return "take.refuse.not_in_hand"
         if self.phase == "pass":
-            return "take.pass_two_different"
+            return "take.refuse.pass_two_different"
         if self.phase == "extra":
-            return "take.extra_not_offered"
+            return "take.refuse.extra_not_offered"
         return "error.bad_action"
 
     def _refusal_params(self, action):

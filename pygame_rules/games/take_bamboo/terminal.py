@@ -11,7 +11,7 @@ from .cards import COLOURS, card_name, colour_name, colour_of
 from .log import event_lines, seat_name
 from .state import MAX_ROUNDS, TARGET, colour_points
 
-PROMPT_HELP = "take.cli.help"
+PROMPT_HELP = "take.term.help"
 
 
 def display_name(table, seat):
@@ -31,7 +31,7 @@ def on_event(table, event):
     view = public(table)
     if event["type"] == "round_start":
         table.say("%s", "")
-        table.say("take.cli.round_banner", {"round": event["round"], "rounds": MAX_ROUNDS,
+        table.say("take.term.round_banner", {"round": event["round"], "rounds": MAX_ROUNDS,
                                             "trump": view["trump"]})
     if event["type"] == "round_scores":
         show_round_table(table, event)
@@ -43,15 +43,15 @@ def on_event(table, event):
 def show_round_table(table, event):
     """The round's scores: each colour's count and points, the round and the total."""
     table.say("%s", "")
-    table.say("take.cli.round_table", {"round": event["round"]})
-    head = {"c%d" % c: text("take.colour_short.%d" % c) for c in range(COLOURS)}
-    table.say("take.cli.round_table_row", dict(head, name=text("cli.col.player"),
-                                               round=text("take.cli.col.round"),
-                                               total=text("take.cli.col.total")))
+    table.say("take.term.round_table", {"round": event["round"]})
+    head = {"c%d" % c: text("take.name.colour_short.%d" % c) for c in range(COLOURS)}
+    table.say("take.term.round_table_row", dict(head, name=text("cli.col.player"),
+                                               round=text("take.term.col.round"),
+                                               total=text("take.term.col.total")))
     for row in event["rows"]:
-        cells = {"c%d" % c: text("take.cli.cell", {"count": n, "points": p}) if n else "-"
+        cells = {"c%d" % c: text("take.term.cell", {"count": n, "points": p}) if n else "-"
                  for c, (n, p) in enumerate(zip(row["counts"], row["points"]))}
-        table.say("take.cli.round_table_row", dict(cells, name=display_name(table, row["seat"]),
+        table.say("take.term.round_table_row", dict(cells, name=display_name(table, row["seat"]),
                                                    round=row["round"], total=row["score"]))
     table.say("%s", "")
 
@@ -78,24 +78,24 @@ def can_take(view, seat, colour):
 def show_scores(table, view):
     """Each seat's score, bamboo, what it is worth now and the cards left in hand."""
     counts = counts_of(view)
-    table.say("take.cli.scores", {"target": TARGET})
+    table.say("take.term.scores", {"target": TARGET})
     for seat in range(view["players"]):
         stacks = []
         for colour, stack in enumerate(view["tableau"][seat]):
             if stack["count"]:
-                msg_id = "take.cli.stack_down" if stack["down"] else "take.cli.stack"
+                msg_id = "take.term.stack_down" if stack["down"] else "take.term.stack"
                 stacks.append(text(msg_id, {"count": stack["count"], "down": stack["down"],
                                             "colour": colour_name(colour)}))
-        table.say("take.cli.score_row", {
+        table.say("take.term.score_row", {
             "name": display_name(table, seat), "score": view["scores"][seat],
-            "stacks": ", ".join(stacks) or text("take.cli.no_stacks"),
+            "stacks": ", ".join(stacks) or text("take.term.no_stacks"),
             "now": points_now(counts, seat), "cards": view["hand_sizes"][seat]})
 
 
 def show_hand(table, view):
     """The person's hand in words."""
-    table.say("take.cli.your_hand")
-    table.say("take.cli.hand_line", {"cards": ", ".join(name(view, c) for c in view["hand"])})
+    table.say("take.term.your_hand")
+    table.say("take.term.hand_line", {"cards": ", ".join(name(view, c) for c in view["hand"])})
 
 
 def name(view, card):
@@ -113,10 +113,10 @@ def turn(table, view):
     phase = view["phase"]
     table.say("%s", "")
     if phase == "pass":
-        table.say("take.cli.header_pass", {"round": view["round"], "rounds": view["rounds"],
+        table.say("take.term.header_pass", {"round": view["round"], "rounds": view["rounds"],
                                            "trump": view["trump"]})
     else:
-        table.say("take.cli.header", {"round": view["round"], "rounds": view["rounds"],
+        table.say("take.term.header", {"round": view["round"], "rounds": view["rounds"],
                                       "trick": view["trick"]["number"], "trump": view["trump"]})
     show_scores(table, view)
     return {"pass": pass_turn, "play": play_turn, "extra": extra_turn, "gift": gift_turn,
@@ -128,7 +128,7 @@ def pass_turn(table, view):
     """Pass: the card for the left first, then the card for the right, from the same list."""
     me, n = table.human, view["players"]
     left, right = table.names[(me + 1) % n], table.names[(me - 1) % n]
-    table.say("take.cli.pass_intro", {"left": left, "right": right})
+    table.say("take.term.pass_intro", {"left": left, "right": right})
     show_hand(table, view)
     hand = view["hand"]
 
@@ -137,23 +137,23 @@ def pass_turn(table, view):
         words = name(view, card)
         notes = []
         if is_trump(view, card):
-            notes.append(text("take.cli.note.trump_short"))
+            notes.append(text("take.term.note.trump_short"))
         if card == chosen:
-            notes.append(text("take.cli.note.to_left", {"name": left}))
-        return text("take.cli.choice", {"card": words, "notes": "; ".join(notes)}) \
+            notes.append(text("take.term.note.to_left", {"name": left}))
+        return text("take.term.choice", {"card": words, "notes": "; ".join(notes)}) \
             if notes else words
 
     def then_right(first):
         """After the left card: the same list, the choice for the right."""
         choices = [(i, c, label(c, first)) for i, c in enumerate(hand, 1)]
-        return table.prompt(("take.cli.ask_right", {"name": table.names[me], "right": right}),
-                            choices, head=("take.cli.pass_right", {"name": right,
+        return table.prompt(("take.term.ask_right", {"name": table.names[me], "right": right}),
+                            choices, head=("take.term.pass_right", {"name": right,
                                                                    "left": name(view, first)}),
                             pick=lambda second: ("pass", first, second))
 
     choices = [(i, c, label(c)) for i, c in enumerate(hand, 1)]
-    return table.prompt(("take.cli.ask_left", {"name": table.names[me], "left": left}), choices,
-                        head=("take.cli.pass_left", {"name": left}), pick=then_right)
+    return table.prompt(("take.term.ask_left", {"name": table.names[me], "left": left}), choices,
+                        head=("take.term.pass_left", {"name": left}), pick=then_right)
 
 
 # --- playing ------------------------------------------------------------------------------------
@@ -163,20 +163,20 @@ def play_turn(table, view):
     cards = [c for _, c in trick["cards"]]
     trump_down = any(is_trump(view, c) for c in cards)
     if cards:
-        table.say("take.cli.trick", {"colour": colour_name(trick["lead_colour"])})
+        table.say("take.term.trick", {"colour": colour_name(trick["lead_colour"])})
         for seat, card in trick["cards"]:
-            msg_id = "take.cli.table_card_trump" if is_trump(view, card) else \
-                "take.cli.table_card"
+            msg_id = "take.term.table_card_trump" if is_trump(view, card) else \
+                "take.term.table_card"
             table.say(msg_id, {"name": display_name(table, seat), "card": name(view, card)})
-        table.say("take.cli.trump_down" if trump_down else "take.cli.you_follow",
+        table.say("take.term.trump_down" if trump_down else "take.term.you_follow",
                   {"colour": colour_name(trick["lead_colour"])})
     else:
-        table.say("take.cli.you_lead")
+        table.say("take.term.you_lead")
     show_hand(table, view)
     choices = [(i, ("play", c), play_label(table, view, c))
                for i, c in enumerate((a[1] for a in view["legal"]), 1)]
-    return table.prompt(("take.cli.prompt", {"name": table.names[table.human]}), choices,
-                        head=("take.cli.play",))
+    return table.prompt(("take.term.prompt", {"name": table.names[table.human]}), choices,
+                        head=("take.term.play",))
 
 
 def play_label(table, view, card):
@@ -188,25 +188,25 @@ def play_label(table, view, card):
     notes = []
     taken = False
     if any(is_trump(view, c) for c in cards):
-        notes.append(text("take.cli.note.cannot_win"))
+        notes.append(text("take.term.note.cannot_win"))
     elif is_trump(view, card):
-        notes.append(text("take.cli.note.trump"))
+        notes.append(text("take.term.note.trump"))
         taken = True
     elif colour_of(card) != lead:
-        notes.append(text("take.cli.note.cannot_win"))
+        notes.append(text("take.term.note.cannot_win"))
     elif cards and all(colour_of(c) != lead or ranks[c] < ranks[card] for c in cards):
-        notes.append(text("take.cli.note.wins_now"))
+        notes.append(text("take.term.note.wins_now"))
         taken = True
     elif not cards:
         taken = True
     if colour_of(card) == lead and ranks[card] == 1:
-        notes.append(text("take.cli.note.one"))
+        notes.append(text("take.term.note.one"))
         taken = True
     if taken and not can_take(view, table.human, colour_of(card)):
-        notes.append(text("take.cli.note.third"))
+        notes.append(text("take.term.note.third"))
     if not notes:
         return name(view, card)
-    return text("take.cli.choice", {"card": name(view, card), "notes": "; ".join(notes)})
+    return text("take.term.choice", {"card": name(view, card), "notes": "; ".join(notes)})
 
 
 def extra_turn(table, view):
@@ -214,9 +214,9 @@ def extra_turn(table, view):
     last = view["last_trick"]
     card = dict((s, c) for s, c in last["cards"])[last["winner"]] if last else None
     colour = colour_name(colour_of(card)) if card is not None else ""
-    table.say("take.cli.extra_intro", {"colour": colour})
+    table.say("take.term.extra_intro", {"colour": colour})
     choices = [(i, ("extra", a[1]), name(view, a[1])) for i, a in enumerate(view["legal"], 1)]
-    return table.prompt(("take.cli.prompt", {"name": table.names[table.human]}), choices)
+    return table.prompt(("take.term.prompt", {"name": table.names[table.human]}), choices)
 
 
 # --- gifts --------------------------------------------------------------------------------------
@@ -224,23 +224,23 @@ def gift_turn(table, view):
     """A third colour: to the left or the right, with what each answer does to the scores."""
     gift, me, scores = view["gift"], table.human, view["scores"]
     card = name(view, gift["card"])
-    table.say("take.cli.gift_intro_extra" if gift["extra"] else "take.cli.gift_intro",
+    table.say("take.term.gift_intro_extra" if gift["extra"] else "take.term.gift_intro",
               {"card": card})
     choices = []
     for number, direction in enumerate(("left", "right"), 1):
         seat = gift[direction]
-        params = {"direction": text("take.direction." + direction),
+        params = {"direction": text("take.name.direction." + direction),
                   "name": table.names[seat], "lost": max(0, scores[me] - 1),
                   "mine": scores[me] + 1, "theirs": scores[seat] + 1}
         if gift[direction + "_can_take"]:
-            label = text("take.cli.gift_choice", params)
+            label = text("take.term.gift_choice", params)
             if max(scores[me], scores[seat]) + 1 >= TARGET:
-                label += text("take.cli.gift_wins", {"target": TARGET})
+                label += text("take.term.gift_wins", {"target": TARGET})
         else:
-            label = text("take.cli.gift_choice_forced", params)
+            label = text("take.term.gift_choice_forced", params)
         choices.append((number, ("gift", direction), label))
-    return table.prompt(("take.cli.prompt", {"name": table.names[me]}), choices,
-                        head=("take.cli.gift_head",))
+    return table.prompt(("take.term.prompt", {"name": table.names[me]}), choices,
+                        head=("take.term.gift_head",))
 
 
 def accept_turn(table, view):
@@ -251,7 +251,7 @@ def accept_turn(table, view):
     counts = counts_of(view)
     after = [row[:] for row in counts]
     after[colour][me] += k
-    table.say("take.cli.accept_intro_extra" if gift["extra"] else "take.cli.accept_intro", {
+    table.say("take.term.accept_intro_extra" if gift["extra"] else "take.term.accept_intro", {
         "giver": table.names[giver], "card": name(view, gift["card"]),
         "colour": colour_name(colour), "count": after[colour][me],
         "points": colour_points(after[colour])[me], "before": colour_points(counts[colour])[me]})
@@ -260,17 +260,17 @@ def accept_turn(table, view):
     if max(mine, theirs) >= TARGET:
         reached = [x for x in (mine, theirs) if x >= TARGET]
         if mine == theirs:
-            ends = text("take.cli.ends_shared", {"target": TARGET})
+            ends = text("take.term.ends_shared", {"target": TARGET})
         elif mine == min(reached):
-            ends = text("take.cli.ends_win", {"target": TARGET})
+            ends = text("take.term.ends_win", {"target": TARGET})
         else:
-            ends = text("take.cli.ends_lose", {"target": TARGET, "giver": table.names[giver]})
+            ends = text("take.term.ends_lose", {"target": TARGET, "giver": table.names[giver]})
     choices = [
-        (1, ("accept",), text("take.cli.accept", {"giver": table.names[giver], "mine": mine,
+        (1, ("accept",), text("take.term.accept", {"giver": table.names[giver], "mine": mine,
                                                   "theirs": theirs, "ends": ends})),
-        (2, ("refuse",), text("take.cli.refuse", {"giver": table.names[giver],
+        (2, ("refuse",), text("take.term.refuse", {"giver": table.names[giver],
                                                   "theirs": max(0, scores[giver] - 1)}))]
-    return table.prompt(("take.cli.prompt", {"name": table.names[me]}), choices)
+    return table.prompt(("take.term.prompt", {"name": table.names[me]}), choices)
 
 
 # --- the end ------------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ def show_result(table):
     seats = sorted(range(state.players), key=lambda s: (
         s not in winners, (0, scores[s]) if scores[s] >= TARGET else (1, -scores[s]), s))
     for place, seat in enumerate(seats, 1):
-        table.say("take.cli.final_row", {"place": place, "name": display_name(table, seat),
+        table.say("take.term.final_row", {"place": place, "name": display_name(table, seat),
                                          "score": scores[seat]})
     table.say("cli.you_won" if table.human in winners else "cli.you_lost")
 

@@ -5,6 +5,7 @@ alternative are options, the others are listed with `option: None`.
 """
 
 from ...core import Game, Option, register
+from .texts import EN
 from .state import TaktvollState
 
 OPTIONS = (
@@ -34,4 +35,6 @@ GAME = register(Game(
     state_class=TaktvollState,
     table="taktvoll",
     package=__name__,
+    prefix="tak",
+    texts={"en": EN},
 ))

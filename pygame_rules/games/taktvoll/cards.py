@@ -78,11 +78,11 @@ def card_name(card, inverted=False, lang="en"):
     kind = kind_of(card)
     if kind == "note":
         value = VALUE_NAMES[VALUES.index(value_of(card))]
-        return text("tak.note", {"value": text("tak.value." + value, lang=lang),
+        return text("tak.name.note", {"value": text("tak.name.value." + value, lang=lang),
                                  "pitch": PITCHES[sounding(card, inverted) + 1]}, lang)
     if kind == "rest":
         value = VALUE_NAMES[VALUES.index(value_of(card))]
-        return text("tak.rest", {"value": text("tak.value." + value, lang=lang)}, lang)
+        return text("tak.name.rest", {"value": text("tak.name.value." + value, lang=lang)}, lang)
     if kind == "time":
         return "%d/4" % (card - 3)
-    return text("tak." + kind, lang=lang)
+    return text("tak.name." + kind, lang=lang)

@@ -18,7 +18,7 @@ def seat_name(seat, names, lang="en"):
     """A seat's name ('Seat 3' past the end of `names`)."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
-    return text("tak.seat", {"seat": seat}, lang)
+    return text("tak.name.seat", {"seat": seat}, lang)
 
 
 def _say(msg_id, lang, **params):
@@ -31,7 +31,7 @@ def a_card(card, turned=False, lang="en"):
     name = card_name(card, turned, lang)
     if kind_of(card) == "time":
         return name
-    msg_id = "tak.an" if name[:1] in "aeiou" else "tak.a"
+    msg_id = "tak.name.an" if name[:1] in "aeiou" else "tak.name.a"
     return text(msg_id, {"name": name}, lang)
 
 
@@ -54,7 +54,7 @@ def _game_start(e, t):
     """The game begins: players, variant, first player, cards out of play."""
     variant = (e.get("options") or {}).get("variant", "basic")
     lines = [t.say("tak.ev.game_start", players=e["players"], start=t.seat(e["start"]),
-                   variant=text("tak.variant." + variant, lang=t.lang))]
+                   variant=text("tak.name.variant." + variant, lang=t.lang))]
     out = e.get("out_of_play") or []
     if out:
         lines.append(t.say("tak.ev.out_of_play",
@@ -83,10 +83,10 @@ def hand_words(cards, lang="en"):
     bars = sum(1 for c in cards if kind_of(c) == "bar")
     words = [a_card(c, lang=lang) for c in cards if kind_of(c) != "bar"]
     if bars == 1:
-        words.insert(0, text("tak.one_bar", lang=lang))
+        words.insert(0, text("tak.name.one_bar", lang=lang))
     elif bars:
-        words.insert(0, text("tak.bars", {"count": bars}, lang))
-    return ", ".join(words) or text("tak.no_cards", lang=lang)
+        words.insert(0, text("tak.name.bars", {"count": bars}, lang))
+    return ", ".join(words) or text("tak.name.no_cards", lang=lang)
 
 
 def _draw(e, t):
@@ -123,7 +123,7 @@ def _bar_scored(e, t):
 def _interval(e, t):
     """Variant II: a perfect interval from the row's previous note."""
     return [t.say("tak.ev.interval", seat=t.seat(e["seat"]), row=e["row"] + 1,
-                  interval=text("tak.interval." + e["interval"], lang=t.lang),
+                  interval=text("tak.name.interval." + e["interval"], lang=t.lang),
                   semitones=e["semitones"], points=e.get("points", 1))]
 
 

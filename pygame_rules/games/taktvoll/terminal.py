@@ -16,7 +16,7 @@ from .cards import (BARS, PITCHES, REST_VALUES, RESTS, VALUES, card_name, kind_o
 from .log import a_card, event_lines, seat_name
 from .state import COMPOUND, PERFECT
 
-PROMPT_HELP = "tak.cli.help"
+PROMPT_HELP = "tak.term.help"
 LETTERS = "WHQES"                 # whole, half, quarter, eighth, sixteenth
 SHOWN_BARS = 3                    # closed bars shown before the open one
 SINGLE = (1, 2, 4, 8, 16)
@@ -46,7 +46,7 @@ def code(info):
         return info["time"]
     if kind == "bar":
         return "|"
-    return text("tak.clef")
+    return text("tak.name.clef")
 
 
 def card_code(card):
@@ -58,7 +58,7 @@ def card_code(card):
         return "%s:rest" % letter(value_of(card))
     if kind == "time":
         return "%d/4" % (card - 3)
-    return text("tak." + kind)
+    return text("tak.name." + kind)
 
 
 def parse_card(word):
@@ -89,7 +89,7 @@ def on_event(table, event):
 def row_line(row):
     """'Row 1 [3/4]: Q:C5 H:G4 | E:A4 E:B4 … (5/12)': the last bars and the open one."""
     if row["timesig"] is None:
-        return text("tak.cli.row_no_time", {"row": row["index"] + 1})
+        return text("tak.term.row_no_time", {"row": row["index"] + 1})
     bars, current = [], []
     for info in row["cards"]:
         if info["kind"] in ("clef", "time"):
@@ -104,7 +104,7 @@ def row_line(row):
         parts.insert(0, "…")
     parts.append(" ".join(current + ["…"]) if row["fill"] < row["capacity"]
                  else " ".join(current))
-    return text("tak.cli.row", {"row": row["index"] + 1, "time": row["timesig"],
+    return text("tak.term.row", {"row": row["index"] + 1, "time": row["timesig"],
                                 "cards": " | ".join(parts), "fill": row["fill"],
                                 "capacity": row["capacity"]})
 
@@ -112,13 +112,13 @@ def row_line(row):
 def show_rows(table, view):
     """Every row, with a note on a full bar waiting for its bar line."""
     if not view["rows"]:
-        table.say("tak.cli.no_rows")
+        table.say("tak.term.no_rows")
         return
     for row in view["rows"]:
         table.say("%s", "  " + row_line(row))
         if row["timesig"] is not None and row["fill"] == row["capacity"] and row["count"]:
-            table.say("tak.cli.row_full", {"row": row["index"] + 1, "points": row["count"]})
-    table.say("tak.cli.legend")
+            table.say("tak.term.row_full", {"row": row["index"] + 1, "points": row["count"]})
+    table.say("tak.term.legend")
 
 
 def show_scores(table, view):
@@ -126,10 +126,10 @@ def show_scores(table, view):
     entries = []
     for seat, score in enumerate(view["scores"]):
         size = view["hand_sizes"][seat]
-        msg_id = "tak.cli.score_entry" if size is None else "tak.cli.score_entry_cards"
+        msg_id = "tak.term.score_entry" if size is None else "tak.term.score_entry_cards"
         entries.append(text(msg_id, {"name": display_name(table, seat), "score": score,
                                      "cards": size}))
-    table.say("tak.cli.scores", {"scores": "; ".join(entries)})
+    table.say("tak.term.scores", {"scores": "; ".join(entries)})
 
 
 def show_hand(table, view):
@@ -138,15 +138,15 @@ def show_hand(table, view):
     bars = sum(1 for c in cards if kind_of(c) == "bar")
     words = [card_code(c) for c in cards if kind_of(c) != "bar"]
     if bars:
-        words.insert(0, text("tak.bars", {"count": bars}) if bars > 1 else text("tak.one_bar"))
-    table.say("tak.cli.hand", {"count": len(cards), "cards": ", ".join(words)})
+        words.insert(0, text("tak.name.bars", {"count": bars}) if bars > 1 else text("tak.name.one_bar"))
+    table.say("tak.term.hand", {"count": len(cards), "cards": ", ".join(words)})
 
 
 def turn(table, view):
     """Show the situation and return the choice to make (turn, drawn card or bonus bar line)."""
     table.say("%s", "")
-    table.say("tak.cli.header", {"name": table.names[table.human], "deck": view["deck"],
-                                 "variant": text("tak.variant." + view["variant"])})
+    table.say("tak.term.header", {"name": table.names[table.human], "deck": view["deck"],
+                                 "variant": text("tak.name.variant." + view["variant"])})
     show_scores(table, view)
     show_rows(table, view)
     show_hand(table, view)
@@ -156,18 +156,18 @@ def turn(table, view):
         words = a_card(drawn)
         if kind_of(drawn) in ("note", "rest"):
             words += " (%s)" % card_code(drawn)
-        table.say("tak.cli.drawn", {"card": words})
+        table.say("tak.term.drawn", {"card": words})
     elif phase == "bonus":
         row = view["rows"][view["bonus_row"]]
-        table.say("tak.cli.bonus", {"row": row["index"] + 1, "points": row["count"]})
+        table.say("tak.term.bonus", {"row": row["index"] + 1, "points": row["count"]})
     elif view["deck"]:
-        table.say("tak.cli.turn_intro")
+        table.say("tak.term.turn_intro")
     else:
-        table.say("tak.cli.turn_intro_empty")
+        table.say("tak.term.turn_intro_empty")
     legal = [tuple(a) for a in view["legal"]]
     choices = [(i, a, label(view, a)) for i, a in enumerate(legal, 1)]
-    return table.prompt(("tak.cli.prompt", {"name": table.names[table.human]}), choices,
-                        head=("tak.cli.choices",), parse=lambda word: parse_action(table, word))
+    return table.prompt(("tak.term.prompt", {"name": table.names[table.human]}), choices,
+                        head=("tak.term.choices",), parse=lambda word: parse_action(table, word))
 
 
 # --- the choices in words -----------------------------------------------------------------------
@@ -180,26 +180,26 @@ def label(view, action):
     """A legal action in words, with what it would do."""
     kind = action[0]
     if kind == "draw":
-        return text("tak.cli.do.draw", {"deck": view["deck"]})
+        return text("tak.term.do.draw", {"deck": view["deck"]})
     if kind in ("pass", "done"):
-        return text("tak.cli.do." + kind)
+        return text("tak.term.do." + kind)
     if kind == "keep":
-        return text("tak.cli.do.keep", {"card": a_card(view["drawn"])})
+        return text("tak.term.do.keep", {"card": a_card(view["drawn"])})
     if kind == "clef":
-        return text("tak.cli.do.clef", {"row": len(view["rows"]) + 1})
+        return text("tak.term.do.clef", {"row": len(view["rows"]) + 1})
     if kind == "bar":
         row = view["rows"][action[1]]
-        return text("tak.cli.do.bar", {"row": action[1] + 1, "points": row["count"]})
+        return text("tak.term.do.bar", {"row": action[1] + 1, "points": row["count"]})
     card, r = action[1], action[2]
     row = view["rows"][r]
     if kind == "time":
-        return text("tak.cli.do.time", {"time": card_name(card), "row": r + 1,
+        return text("tak.term.do.time", {"time": card_name(card), "row": r + 1,
                                         "capacity": 4 * (card - 3)})
     turned = kind == "note" and bool(action[3])
-    words = text("tak.cli.do.play", {"card": card_name(card, turned), "row": r + 1,
+    words = text("tak.term.do.play", {"card": card_name(card, turned), "row": r + 1,
                                      "code": card_code(card) + ("*" if turned else "")})
     notes = play_notes(view, action, row)
-    return words + (text("tak.cli.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("tak.term.notes", {"notes": "; ".join(notes)}) if notes else "")
 
 
 def play_notes(view, action, row):
@@ -207,7 +207,7 @@ def play_notes(view, action, row):
     card = action[1]
     notes = []
     if action[0] == "note" and action[3]:
-        notes.append(text("tak.cli.note.turned", {"printed": PITCHES[pos_of(card) + 1]}))
+        notes.append(text("tak.term.note.turned", {"printed": PITCHES[pos_of(card) + 1]}))
     if action[0] == "note" and view["variant"] in ("intervals", "both") and \
             row["prev"] is not None:
         pos = 8 - pos_of(card) if action[3] else pos_of(card)
@@ -215,20 +215,20 @@ def play_notes(view, action, row):
         name = PERFECT.get(d) or (COMPOUND.get(d) if view["options"].get("compound_intervals")
                                   else None)
         if name:
-            notes.append(text("tak.cli.note.interval",
-                              {"interval": text("tak.interval." + name)}))
+            notes.append(text("tak.term.note.interval",
+                              {"interval": text("tak.name.interval." + name)}))
     fill, count = row["fill"] + value_of(card), row["count"] + 1
     left = row["capacity"] - fill
     if left == 0 and has_bar(view):
-        notes.append(text("tak.cli.note.fills", {"points": count}))
+        notes.append(text("tak.term.note.fills", {"points": count}))
     elif left == 0:
-        notes.append(text("tak.cli.note.fills_no_bar", {"points": count}))
+        notes.append(text("tak.term.note.fills_no_bar", {"points": count}))
     elif left in SINGLE:
-        notes.append(text("tak.cli.note.opens", {"fill": fill, "capacity": row["capacity"],
-                                                 "value": text("tak.value." + value_word(left)),
+        notes.append(text("tak.term.note.opens", {"fill": fill, "capacity": row["capacity"],
+                                                 "value": text("tak.name.value." + value_word(left)),
                                                  "points": count + 1}))
     else:
-        notes.append(text("tak.cli.note.leaves", {"fill": fill, "capacity": row["capacity"]}))
+        notes.append(text("tak.term.note.leaves", {"fill": fill, "capacity": row["capacity"]}))
     return notes
 
 
@@ -271,7 +271,7 @@ def show_result(table):
     table.say("cli.final")
     seats = sorted(range(state.players), key=lambda s: (-final[s], s))
     for place, seat in enumerate(seats, 1):
-        table.say("tak.cli.final_row", {"place": place, "name": display_name(table, seat),
+        table.say("tak.term.final_row", {"place": place, "name": display_name(table, seat),
                                         "final": final[seat], "points": points[seat],
                                         "cards": left[seat]})
     table.say("cli.you_won" if table.human in winners else "cli.you_lost")
@@ -316,7 +316,7 @@ def report(say, names, tally):
                          "points": count("bar_points") / (count("bars") or 1)})
     if count("variant.intervals") + count("variant.both"):
         kinds = ", ".join(text("tak.sim.interval_kind", {
-            "interval": text("tak.interval." + name), "per_game": count("interval." + name) /
+            "interval": text("tak.name.interval." + name), "per_game": count("interval." + name) /
             games}) for name in list(PERFECT.values()) + list(COMPOUND.values())
             if count("interval." + name))
         say("tak.sim.intervals", {"per_game": count("intervals") / games,

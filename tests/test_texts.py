@@ -1,0 +1,138 @@
+"""The message catalogue: every key the code uses exists, none is dead, every entry is well
+formed, plurals pick their form, and each game's texts are its own."""
+
+import pathlib
+import random
+import re
+import sys
+
+import pytest
+
+import pygame_rules
+from pygame_rules import GAMES, messages
+from pygame_rules.messages import CATALOGUE
+from texts_helpers import (all_used, malformed, missing_keys, undeclared_families,
+                           unused_keys, used_keys)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+import app  # noqa: E402
+import render  # noqa: E402
+import shell  # noqa: E402
+import tables  # noqa: E402
+
+OWNERS = [None] + sorted(GAMES)
+
+
+def test_every_partial_key_literal_is_a_declared_family():
+    """A literal the code completes at run time ("rc.ev.skip." + phase) names its suffixes."""
+    assert undeclared_families() == []
+
+
+@pytest.mark.parametrize("game_id", OWNERS)
+def test_every_key_the_code_uses_is_in_the_catalogue(game_id):
+    """Each key of a game (None: the shared keys) that the code names exists in English."""
+    assert len(used_keys(game_id)) > 100
+    assert missing_keys(game_id) == []
+
+
+@pytest.mark.parametrize("game_id", OWNERS)
+def test_no_key_of_the_catalogue_is_dead(game_id):
+    """Each key of the catalogue is named by some code (or shown by the rules page)."""
+    assert unused_keys(game_id) == []
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUE))
+def test_every_entry_is_well_formed(lang):
+    """Keys follow the scheme, placeholders parse, plural dicts have the language's categories."""
+    assert malformed(lang) == []
+
+
+def test_the_check_of_entries_can_fail():
+    """A broken entry, a plural dict short of a category and a key without an area are found."""
+    table = CATALOGUE["en"]
+    bad = {"tac.page.x_broken": "{count", "tac.page.x_plural": {"other": "{count} cards"},
+           "tac.x_no_area": "x"}
+    table.update(bad)
+    try:
+        found = {key for key, _why in malformed("en")}
+    finally:
+        for key in bad:
+            del table[key]
+    assert found == set(bad)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_games_texts_hold_only_its_own_keys_and_reach_the_catalogue(game_id):
+    """games/<g>/texts.py: every key begins with the game's prefix and is in the catalogue."""
+    game = GAMES[game_id]
+    assert set(game.texts) == {"en"}
+    for lang, table in game.texts.items():
+        assert table and all(k.startswith(game.prefix + ".") for k in table)
+        assert all(CATALOGUE[lang][k] == v for k, v in table.items())
+
+
+def test_messages_imports_no_game():
+    """messages.py imports nothing (core imports it, the games register into it)."""
+    source = pathlib.Path(messages.__file__).read_text()
+    assert not re.search(r"^\s*(from|import)\s", source, re.M)
+
+
+@pytest.mark.parametrize("game_id", sorted(tables.TABLES))
+def test_a_saved_games_continue_line_is_one_the_shell_can_say(game_id):
+    """The shell (before Python) shows "Continue: …" only for ui.continue* messages it holds."""
+    state = pygame_rules.new_game(game_id, GAMES[game_id].min_players, seed=3)
+    msg, _params = tables.table_for(game_id).continue_line(state.view(None))
+    assert msg.startswith("ui.continue") and msg in shell.ui_messages()
+
+
+# --- every key asked for at run time is one the scan found --------------------------------------
+PLAYS = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 5), "rechord": (1, 3)}
+
+
+def play_every_screen(game_id, players, seed):
+    """A game of random bots, drawing every seat's screen, log and modals after each move."""
+    seats = [{"name": "P%d" % s, "kind": "bot", "bot": "random"} for s in range(players)]
+    seats[0]["kind"] = "human"
+    session = app.Session.start(game_id, seats, seed=seed)
+    rng, table = random.Random(seed), session.table
+    while True:
+        state, names = session.state, session.names()
+        for seat in range(players):
+            view = state.view(seat)
+            render.screen_html(table, view, names, session.seats, {"names": names})
+            table.log_lines(state.events_for(seat), names)
+            for _label, panel in table.PANELS.values():
+                panel(view, names)
+        table.continue_line(state.view(None))
+        if state.is_over:
+            end = next(e for e in reversed(state.events) if e["type"] == "game_end")
+            table.final_modal(state.view(0), names, end)
+            return
+        if session.round_pending():
+            table.round_modal(session.view(), names, session.round_pending())
+            session.close_round()
+            continue
+        legal = state.legal_actions()
+        for action in legal:
+            state.describe(action)
+        state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYS))
+def test_every_key_asked_for_in_play_is_one_the_scan_found(game_id, monkeypatch):
+    """Random games drawn on the page (every seat's screen, log, panels, modals) and every
+    legal action described ask only for keys that used_keys() knows."""
+    asked = set()
+    lookup = messages.template
+
+    def spy(msg_id, params=None, lang="en"):
+        asked.add(msg_id)
+        return lookup(msg_id, params, lang)
+
+    monkeypatch.setattr(messages, "template", spy)
+    for players in PLAYS[game_id]:
+        play_every_screen(game_id, players, seed=players)
+    assert len(asked) > 60
+    assert sorted(asked - all_used()) == []
