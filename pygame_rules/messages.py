@@ -57,7 +57,6 @@ CATALOGUE = {
     "cli.bad_bots": "Give one bot name or one per seat ({players}), not {count}.",
     "cli.bad_seat": "Your seat must be a number from 0 to {max}.",
     "cli.bad_games": "The number of games must be at least 1.",
-    "cli.no_terminal_play": "{game} cannot be played in the terminal yet.",
     "cli.seed_used": "Seed {seed}: play the same deal again with --seed {seed}.",
     "cli.human_name": "Player {number}",
     "cli.bot_name": "Bot {number}",

@@ -79,7 +79,7 @@ def test_messages_imports_no_game():
     assert not re.search(r"^\s*(from|import)\s", source, re.M)
 
 
-@pytest.mark.parametrize("game_id", sorted(tables.TABLES))
+@pytest.mark.parametrize("game_id", sorted(tables.game_ids()))
 def test_a_saved_games_continue_line_is_one_the_shell_can_say(game_id):
     """The shell (before Python) shows "Continue: …" only for ui.continue* messages it holds."""
     state = pygame_rules.new_game(game_id, GAMES[game_id].min_players, seed=3)
