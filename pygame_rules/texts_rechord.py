@@ -43,6 +43,7 @@ EN = {
     "rc.describe.skip": "skip",
     "rc.describe.claim": "claim {card}",
     "rc.describe.decline": "do not claim now",
+    "rc.describe.jim": "Jim Bot's next step",
     # refusals
     "rc.refuse.claim_first": "A chord card is satisfied: first claim it or let it go.",
     "rc.refuse.phase.turn": "Choose your action: a supply pick, a bag pick or chord cards.",
@@ -57,6 +58,7 @@ EN = {
     "rc.refuse.phase.ability_purple": "Purple: choose a face-down pick to turn face up, or skip.",
     "rc.refuse.phase.ability_green": "Green: choose a type of pick to remove from this fret, or skip.",
     "rc.refuse.phase.ability_wylde": "The Wylde may move to any space, replacing the pick there, or skip.",
+    "rc.refuse.phase.jim": "It is Jim Bot's turn: his next step is the only move now.",
     "rc.refuse.no_space": "There is no such space: strings E to e, frets 1 to 5.",
     "rc.refuse.no_kind": "There is no such pick: the kinds are 0–6 (White, Red, Blue, Grey, Purple, Green, Wylde).",
     "rc.refuse.not_in_supply": "There is no {kind} pick in the supply.",

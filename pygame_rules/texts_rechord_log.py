@@ -5,6 +5,7 @@
 EN = {
     # --- names and small words of the log --------------------------------------------------
     "rc.jim": "Jim Bot",
+    "rc.jim_level": "Jim Bot ({difficulty})",
     "rc.seat": "Seat {seat}",
     "rc.and": "{a} and {b}",
     "rc.none": "nothing",
