@@ -86,6 +86,35 @@ def bot_description(game_id, name, lang="en"):
     return text(msg_id, lang=lang) if msg_id else ""
 
 
+class Automaton:
+    """The bot of a seat the engine plays itself (Re-Chord's Jim Bot): its one legal action,
+    the automaton's own next step; it has no random generator."""
+
+    name = "automaton"
+    rng = None
+
+    @staticmethod
+    def choose(view, legal, rng):
+        """The only legal action."""
+        (step,) = legal
+        return step
+
+    def act(self, view, legal):
+        """The only legal action."""
+        return self.choose(view, legal, None)
+
+    __call__ = act
+
+
+AUTOMATON = Automaton()
+
+
+def with_automata(state, bots):
+    """One bot per seat: `bots` (one per player, in seat order), then the automaton at each
+    seat the engine plays."""
+    return list(bots) + [AUTOMATON] * len(state.automata)
+
+
 class SeatedBot:
     """A bot with its own seeded random generator, ready to act for one seat."""
 
@@ -109,7 +138,10 @@ def make_bot(game_id, name="random", seed=0, clock=True):
 
 def bot_action(state, bot):
     """Ask `bot` for the current player's action, handing it only the view and the legal list
-    (a search bot gets the state, which it reads only through its seat's resampler)."""
+    (a search bot gets the state, which it reads only through its seat's resampler). At a seat
+    the engine plays, its one action is played: no bot is asked, no random number drawn."""
+    if state.current_player in state.automata:
+        return AUTOMATON.act(None, state.legal_actions())
     if getattr(bot.choose, "needs_state", False):
         return bot.choose(state, bot.rng)
     return bot.act(state.view(state.current_player), state.legal_actions())

@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from .bots import bot_action, bot_names, default_bot, make_bot
+from .bots import AUTOMATON, bot_action, bot_names, default_bot, make_bot, with_automata
 from .core import GAMES, IllegalAction, SetupError, new_game
 from .messages import text
 from . import tournament as _tournament
@@ -122,7 +122,7 @@ def tournament(args, out):
     options = read_options(args.game, args.option)
     result = _tournament.run(args.game, seats, args.games, args.seed, options)
     _tournament.report(lambda msg_id, params: say(out, msg_id, params), args.game, seats,
-                       args.games, args.seed, result, options)
+                       args.games, args.seed, result)
     return 0
 
 
@@ -164,6 +164,7 @@ class Table:
         self.names[self.human] = args.name or text("cli.human_name", {"number": self.human + 1})
         self.bots = {s: make_bot(args.game, args.bot, "%s:%d" % (self.seed, s))
                      for s in range(args.players) if s != self.human}
+        self.bots.update(dict.fromkeys(self.state.automata, AUTOMATON))
         self.shown = 0
         self.echo = not getattr(stdin, "isatty", lambda: False)()
 
@@ -322,8 +323,9 @@ def simulate(args, out):
     started = time.perf_counter()
     for number in range(args.games):
         state = new_game(args.game, args.players, "%s:%d" % (seed, number), options)
+        seated = with_automata(state, bots)
         while not state.is_over:
-            state.apply(bot_action(state, bots[state.current_player]))
+            state.apply(bot_action(state, seated[state.current_player]))
         tally.add(state)
     seconds = max(time.perf_counter() - started, 1e-9)
     report(out, args, seed, names, tally, seconds)

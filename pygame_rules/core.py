@@ -242,6 +242,21 @@ class GameState:
         """Seats that won (empty until the game is over)."""
         return self._winners() if self.is_over else []
 
+    # --- seats the engine plays (an automaton such as Re-Chord's Jim Bot) ---------------------
+    automata = ()
+    """The seats the engine plays itself, numbered after the players' seats. At each of their
+    positions the one legal action is the automaton's own next step, as OpenSpiel treats chance
+    and automata: whoever drives the game applies it like any move."""
+
+    def seat_scores(self):
+        """The score of every seat, the automata's after the players' (`scores()` holds the
+        players' only)."""
+        return self.scores()
+
+    def automaton_name(self, seat, level=False):
+        """The name of a seat the engine plays (with its level, if `level` and it has one)."""
+        raise SetupError("error.bad_seat", seat=seat)
+
     def redact(self, event, seat):
         """An event as `seat` may see it; games with hidden information override this."""
         return event

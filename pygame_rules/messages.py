@@ -71,7 +71,7 @@ CATALOGUE = {
     "cli.arg.seats": "the bots, one per seat, comma-separated (levels: random, easy, heuristic, normal, hard)",
     "cli.tour.title": "{title}: tournament of {games} game(s), {players} seats rotated, seed {seed}.",
     "cli.tour.row": "  {entry}. {bot:<10} wins {wins:5.1%} ± {wins_ci:4.1%}   mean score {mean:6.1f} ± {mean_ci:4.1f}",
-    "cli.tour.jim": "  Jim Bot ({difficulty}): mean score {mean:.1f} ± {mean_ci:.1f}; the seat outscores him in {wins:.1%} of games",
+    "cli.tour.automaton": "  {name}: mean score {mean:.1f} ± {mean_ci:.1f}; the seat outscores him in {wins:.1%} of games",
     "cli.tour.speed": "  search: {playouts:.0f} playouts per move on average, {rate:.0f} playouts/s; {seconds:.1f} s in all",
     "cli.arg.option": "a game option as NAME=VALUE, e.g. difficulty=touring for Re-Chord's Jim Bot; may be repeated",
     "cli.col.player": "Player",

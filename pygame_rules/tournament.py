@@ -7,7 +7,7 @@
 import math
 import time
 
-from .bots import bot_action, make_bot
+from .bots import bot_action, make_bot, with_automata
 from .core import GAMES, new_game
 
 
@@ -22,8 +22,9 @@ def play_one(game_id, seats, game_no, seed, options):
     seconds searching]."""
     entries = lineup(seats, game_no)
     state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
-    bots = [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s), clock=False)
-            for s, e in enumerate(entries)]             # playout caps only: repeatable
+    bots = with_automata(state, [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s),
+                                          clock=False)              # playout caps: repeatable
+                                 for s, e in enumerate(entries)])
     search = [0, 0, 0.0]                     # moves searched, playouts, seconds
     while not state.is_over:
         bot = bots[state.current_player]
@@ -53,25 +54,26 @@ def interval(values):
 
 
 def run(game_id, seats, games, seed=0, options=None):
-    """Play the tournament; return a dict of per-entry wins and scores (and Jim Bot's)."""
+    """Play the tournament; return a dict of per-entry wins and scores, and those of the seats
+    the engine plays (`automata`: [name, scores] each)."""
     wins = [[] for _ in seats]
     scores = [[] for _ in seats]
-    jim, search = [], [0, 0, 0.0]
+    automata, search = {}, [0, 0, 0.0]
     for g in range(games):
         state, entries, used = play_one(game_id, seats, g, seed, options)
         winners = state.winners()
-        final = state.scores()
+        final = state.seat_scores()
         for s, e in enumerate(entries):
             wins[e].append(1.0 / len(winners) if s in winners else 0.0)
             scores[e].append(final[s])
-        if getattr(state, "jim", None) is not None:
-            jim.append(state.final[state.jim]["total"])
+        for seat in state.automata:
+            automata.setdefault(state.automaton_name(seat, level=True), []).append(final[seat])
         search = [a + b for a, b in zip(search, used)]
-    return {"wins": wins, "scores": scores, "jim": jim, "searched_moves": search[0],
-            "playouts": search[1], "seconds": search[2]}
+    return {"wins": wins, "scores": scores, "automata": [list(a) for a in automata.items()],
+            "searched_moves": search[0], "playouts": search[1], "seconds": search[2]}
 
 
-def report(say, game_id, seats, games, seed, result, options=None):
+def report(say, game_id, seats, games, seed, result):
     """Print the tournament's table through `say(msg_id, params)`."""
     say("cli.tour.title", {"title": GAMES[game_id].title, "games": games,
                            "players": len(seats), "seed": seed})
@@ -80,11 +82,10 @@ def report(say, game_id, seats, games, seed, result, options=None):
         mean, mean_ci = interval(result["scores"][e])
         say("cli.tour.row", {"entry": e + 1, "bot": name, "wins": wins, "wins_ci": wins_ci,
                              "mean": mean, "mean_ci": mean_ci})
-    if result["jim"]:
-        mean, mean_ci = interval(result["jim"])
-        difficulty = dict(options or {}).get("difficulty", "session")
-        say("cli.tour.jim", {"difficulty": difficulty, "mean": mean, "mean_ci": mean_ci,
-                             "wins": sum(result["wins"][0]) / games})
+    for name, totals in result["automata"]:
+        mean, mean_ci = interval(totals)
+        say("cli.tour.automaton", {"name": name, "mean": mean, "mean_ci": mean_ci,
+                                   "wins": sum(result["wins"][0]) / games})
     if result["searched_moves"]:
         say("cli.tour.speed", {"playouts": result["playouts"] / result["searched_moves"],
                                "rate": result["playouts"] / max(result["seconds"], 1e-9),

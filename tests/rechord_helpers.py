@@ -17,6 +17,10 @@ number ("S1-1" = Uncomfortably Dumb). The deck lists the TOP LAST (as the engine
     play(state, "P@e3", "claim G-1")           # seat 0 completes G-1 with its own pick
     assert board(state) == "R@E3 B@A2 Gy@B3 P@e3"
 
+Jim Bot's seat (1, in the solo game) is to play at each step of his turn, with one legal action,
+("jim",). `position` and `play` play his steps through, so that a scenario reads as the rules
+tell it (`steps=False` stops at each of them; `jim_plays(state)` plays them on).
+
 Actions in `play` (a string each; an engine tuple passes through):
 
     "R@A3"          a supply pick (A1, or a White's ability); "Wy@A3" may replace a pick
@@ -105,7 +109,7 @@ def pick(code):
 
 def position(board="", supply="", hands=("", ""), deck="", players=None, genres=None,
              songs=None, completed=None, pad=None, scored=(), draws="", icons=None, start=0,
-             options=None, seed=0):
+             options=None, seed=0, steps=True):
     """A new game from a chosen position.
 
     board: pick codes; supply: kind codes; hands: one string (or list) of card labels per
@@ -115,7 +119,8 @@ def position(board="", supply="", hands=("", ""), deck="", players=None, genres=
     (label, instant); pad: 6 rows (White..Green) of 5 fret columns; scored: frets 1..5;
     draws: kinds the bag gives, in order (refills first, then A2 and Jim Bot's bag icon);
     icons: Jim Bot's icon deck (kind codes or 'bag'), NEXT LAST; players defaults to the
-    number of hands (2 hands with players=1: the solo game)."""
+    number of hands (2 hands with players=1: the solo game). Jim Bot's steps are played
+    through unless `steps` is False."""
     players = players or len(hands)
     setup = {"hands": [cards(h) for h in hands], "board": [pick(p) for p in _split(board)],
              "supply": [kind(k) for k in _split(supply)], "deck": cards(deck), "start": start}
@@ -138,7 +143,20 @@ def position(board="", supply="", hands=("", ""), deck="", players=None, genres=
         setup["icons"] = [-1 if k == "bag" else kind(k) for k in _split(icons)]
     opts = {"start_player": "seat0"}
     opts.update(options or {})
-    return pygame_rules.new_game(GAME, players, seed=seed, options=opts, setup=setup)
+    state = pygame_rules.new_game(GAME, players, seed=seed, options=opts, setup=setup)
+    if steps:
+        jim_plays(state)
+    return state
+
+
+def jim_plays(state):
+    """Play Jim Bot's steps for as long as his seat is to play; returns how many."""
+    count = 0
+    while state.current_player is not None and state.current_player in state.automata:
+        assert state.legal_actions() == [("jim",)]
+        state.apply(("jim",))
+        count += 1
+    return count
 
 
 def solo(board="", supply="", hand="", row="", human="R", jim="B", **kw):
@@ -165,10 +183,13 @@ def action(spec):
     return (word,) + tuple(sp(a) for a in args)
 
 
-def play(state, *specs):
-    """Apply the actions in order, each for whoever is to act; returns the state."""
+def play(state, *specs, steps=True):
+    """Apply the actions in order, each for whoever is to act, and Jim Bot's steps after each
+    (unless `steps` is False); returns the state."""
     for spec in specs:
         state.apply(action(spec))
+        if steps:
+            jim_plays(state)
     return state
 
 

@@ -18,7 +18,8 @@ CASES = [("take-a-chord", 4, {}), ("take-a-chord", 3, {}),
 def positions(game_id, players, options, seed):
     """Every position with a choice in one game of heuristic bots mixed with random moves."""
     state = pygame_rules.new_game(game_id, players, seed=seed, options=options)
-    seated = [bots.make_bot(game_id, "heuristic", seed=i) for i in range(players)]
+    seated = bots.with_automata(state, [bots.make_bot(game_id, "heuristic", seed=i)
+                                        for i in range(players)])
     rng = random.Random(seed)
     while not state.is_over:
         legal = state.legal_actions()

@@ -79,6 +79,17 @@ def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, l
         assert reply["playouts"] == 0
 
 
+@pytest.mark.parametrize("level", ["easy", "hard", "random"])
+def test_best_move_for_jim_bots_seat_is_his_step_whatever_the_level(level):
+    """Asked for Jim Bot's seat (1) of a solo save, the worker answers his one action, with no
+    playouts: the automaton plays it, no bot is asked."""
+    state = pygame_rules.new_game("rechord", 1, seed="jim-worker")
+    while state.current_player != 1:
+        state.apply(state.legal_actions()[0])
+    reply = json.loads(bot_worker.best_move(state.to_json(), 1, level, 5, THINK))
+    assert reply["ok"] and reply["action"] == ["jim"] and reply["playouts"] == 0
+
+
 def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
     """think=0.02 s: a Hard move comes back in well under its second; without the cap the
     level's own playout cap and budget apply (the registry's bot is not changed)."""

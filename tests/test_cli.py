@@ -10,6 +10,7 @@ import pygame_rules
 import take_helpers
 import taktvoll_helpers
 from pygame_rules import cli
+from pygame_rules.bots import AUTOMATON
 from pygame_rules.cli import main
 from pygame_rules.games.take_a_chord.cards import CHORDS, COLOUR_CODES
 from pygame_rules.games.take_a_chord.log import describe_event, event_lines
@@ -515,8 +516,15 @@ def rc_table(state, stdin=""):
     table.state, table.human, table.term = state, 0, pygame_rules.GAMES["rechord"].part("terminal")
     table.names = ["Ana", "Ben", "Cy", "Di", "Eve"][:state.players]
     table.stdin, table.out, table.echo, table.shown, table.bots = (
-        io.StringIO(stdin), io.StringIO(), True, 0, {})
+        io.StringIO(stdin), io.StringIO(), True, 0, dict.fromkeys(state.automata, AUTOMATON))
     return table
+
+
+def others_play(table):
+    """The seats that are not the person's play (Jim Bot: his steps), as `play` lets them."""
+    state = table.state
+    while state.current_player not in (table.human, None):
+        state.apply(cli.bot_action(state, table.bots[state.current_player]))
 
 
 def rc_position(**setup):
@@ -608,6 +616,8 @@ def test_rechord_chord_draw_and_returns_by_name():
     assert text("rc.term.not_a_choice", {"text": "done"}) in out
     assert "return C-3 to the bottom of the chord deck (a chord of your song)" in out
     assert cli.human_turn(table)
+    assert state.current_player == 1                   # Jim Bot's turn: a step at a time
+    others_play(table)
     assert state.view(0)["hand"] == [0, 20, 24] and state.current_player in (0, None)
     cli.show_events(table)
     out = table.out.getvalue()

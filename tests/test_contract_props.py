@@ -31,8 +31,8 @@ def wrong_actions(state):
 
 def _automa_won(state):
     """A solo game lost to the automa (Re-Chord's Jim Bot) has no winning seat."""
-    final = state.view()["final"] if getattr(state, "jim", None) is not None else None
-    return bool(final) and final[1]["total"] >= final[0]["total"]
+    scores = state.seat_scores()
+    return any(scores[a] >= max(scores[:state.players]) for a in state.automata)
 
 
 def _is_legal(action, legal):
@@ -48,14 +48,19 @@ def test_contract_over_random_games(game_id):
     def check(game):
         players = game[0]
         for state in random_game(game_id, *game):
+            seats = players + len(state.automata)
+            assert all(players <= a < seats for a in state.automata)
             if state.is_over:
                 assert state.legal_actions() == []
                 assert state.winners() or _automa_won(state)
-                assert len(state.scores()) == players
+                assert len(state.scores()) == players and len(state.seat_scores()) == seats
+                assert state.seat_scores()[:players] == state.scores()
             else:
                 legal = state.legal_actions()
                 assert legal and len(set(legal)) == len(legal)
-                assert 0 <= state.current_player < players
+                assert 0 <= state.current_player < seats
+                if state.current_player in state.automata:    # its own next step, only
+                    assert len(legal) == 1
                 for a in legal[:3]:
                     assert state.describe(a)
     check()

@@ -1,5 +1,6 @@
 """End to end for Re-Chord: whole games played by clicking through the guided choices — solo
-against Jim Bot (his turn shown step by step) and three guitarists — to the final breakdown.
+against Jim Bot (his seat played a step at a time at the bots' pause) and three guitarists — to
+the final breakdown.
 The page checks of test_e2e_page apply (no foreign request, no console error, no traceback)."""
 
 import pathlib
@@ -133,7 +134,7 @@ def replayed(table):
 
 
 def test_solo_game_against_jim_bot_by_clicks(table):  # noqa: F811
-    """One person against Jim Bot: Jim Bot's turn is shown step by step at the bots' pause,
+    """One person against Jim Bot: Jim Bot's turn is played step by step at the bots' pause,
     abilities are used on lit targets, and the breakdown says who won."""
     table.open()
     table.start(players=1, game=GAME, seed="solo-7", options={"difficulty": "touring"})
@@ -146,9 +147,8 @@ def test_solo_game_against_jim_bot_by_clicks(table):  # noqa: F811
     guitarist.decide()                       # a bag pick, or a supply pick and its ability
     while table.board()[0] == "playable" and guitarist.phase() != "turn":
         guitarist.decide()
-    # the human's turn is over, Jim Bot's turn was shown step by step: it is the human's again
-    assert page.locator(".rc-steps li").count() >= 2
-    assert "Jim Bot" in page.locator(".rc-steps h4").inner_text()
+    # the human's turn is over, Jim Bot's steps were played one move each: hers again
+    assert ("jim",) in table.engine_state().history
     settings(table, pause=0)
     play_to_end(table, guitarist)
     state = replayed(table)
@@ -162,8 +162,9 @@ def test_solo_game_against_jim_bot_by_clicks(table):  # noqa: F811
 
 
 def test_jim_bot_steps_are_shown_one_at_a_time(table):  # noqa: F811
-    """With a long pause, the board shows Jim Bot's turn one step at a time, lighting the
-    space each step touched; nothing can be chosen meanwhile; Escape shows the rest."""
+    """With a long pause, Jim Bot's seat plays one step per bots' pause: each step is a move
+    of its own drawn from the person's ordinary view (his seat lit, nothing to choose, the
+    status naming him), until it is the person's turn again."""
     table.open()
     table.start(players=1, game=GAME, seed="steps-3")
     settings(table, pause=1500)
@@ -171,19 +172,21 @@ def test_jim_bot_steps_are_shown_one_at_a_time(table):  # noqa: F811
     page.click("[data-action=bag]")
     page.locator(".rc-space.lit").first.wait_for(timeout=STEP)
     page.click(".rc-space.lit >> nth=0")
-    page.wait_for_selector("body[data-board=replay]", state="attached", timeout=STEP)
-    assert page.locator(".rc-steps li.now").count() == 1
-    first = page.locator(".status-main").inner_text()
-    assert first.startswith("Jim Bot, step 1 of ")
-    assert page.locator("[data-action=bag], .rc-space.lit").count() == 0
-    page.wait_for_function("s => document.querySelector('.status-main').innerText !== s",
-                           arg=first, timeout=STEP)
-    assert page.locator(".rc-steps li").count() >= 2
-    assert page.locator(".rc-space.touched").count() >= 1 or \
-        "icon" in page.locator(".rc-steps li.now").inner_text().lower()
-    page.keyboard.press("Escape")
+    page.wait_for_selector("body[data-board=waiting]", state="attached", timeout=STEP)
+    moves = [int(table.board()[1])]
+    while True:
+        assert page.locator(".status-main").inner_text() == "Jim Bot is playing…"
+        assert page.locator('.rc-seat.active[data-seat="1"]').count() == 1
+        assert page.locator("[data-action=bag], .rc-space.lit").count() == 0
+        page.wait_for_function("m => document.body.dataset.moves !== m", arg=str(moves[-1]),
+                               timeout=STEP)
+        moves.append(int(table.board()[1]))
+        if page.evaluate("document.body.dataset.board") != "waiting":
+            break
+    assert all(b - a == 1 for a, b in zip(moves, moves[1:]))      # one step at a time
     page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
-    assert page.locator(".rc-steps h4").inner_text() == "Jim Bot's last moves"
+    history = table.engine_state().history
+    assert history[-(len(moves) - 1):] == [("jim",)] * (len(moves) - 1)
 
 
 def test_three_guitarists_with_bots_to_the_final_breakdown(table):  # noqa: F811

@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 import pygame_rules
-from pygame_rules.bots import bot_description, bot_names, make_bot
+from pygame_rules.bots import bot_description, bot_names, make_bot, with_automata
 from pygame_rules.games.rechord import bots as rc_bots
 from pygame_rules.games.rechord.cards import (BLUE, GREEN, GREY, PURPLE, RED, WHITE, WYLDE,
                                               space)
@@ -55,8 +55,9 @@ def heuristic(state):
 
 def play_game(players, seed, names, options=None):
     """A whole game with the named bot at each seat (every action checked legal)."""
-    bots = [make_bot(GAME, name, "%s:%d" % (seed, s)) for s, name in enumerate(names)]
     state = pygame_rules.new_game(GAME, players, seed, options)
+    bots = with_automata(state, [make_bot(GAME, name, "%s:%d" % (seed, s))
+                                 for s, name in enumerate(names)])
     while not state.is_over:
         legal = state.legal_actions()
         action = bots[state.current_player].act(state.view(state.current_player), legal)
@@ -90,14 +91,15 @@ def test_heuristic_plays_legally_to_the_end_at_every_table_size(players):
         state = pygame_rules.new_game(GAME, players, "legal-%d-%d" % (players, g), options)
         seats = ["heuristic" if (s + g) % 3 else "random" for s in range(players)]
         seats[g % players] = "heuristic"
-        bots = [make_bot(GAME, name, g * 10 + s) for s, name in enumerate(seats)]
+        bots = with_automata(state, [make_bot(GAME, name, g * 10 + s)
+                                     for s, name in enumerate(seats)])
         steps = 0
         while not state.is_over:
             seat = state.current_player
             view, legal = state.view(seat), state.legal_actions()
             action = bots[seat].act(view, legal)
             assert action in legal, (view["phase"], action)
-            if seats[seat] == "heuristic":
+            if bots[seat].name == "heuristic":
                 phases.add(view["phase"])
             state.apply(action)
             steps += 1

@@ -39,9 +39,11 @@ def jim_pass_game():
     for k in supply:
         kinds.remove(k)
     board = [[sp, kinds[i], 0, 0] for i, sp in enumerate(range(1, 30))]
-    return pygame_rules.new_game("rechord", 1, 1, {"supply_size": 6, "setlist": "campfire"},
-                                 setup={"hands": [[0], [4, 8, 16]], "board": board,
-                                        "supply": supply, "icons": [-1], "start": 1})
+    state = pygame_rules.new_game("rechord", 1, 1, {"supply_size": 6, "setlist": "campfire"},
+                                  setup={"hands": [[0], [4, 8, 16]], "board": board,
+                                         "supply": supply, "icons": [-1], "start": 1})
+    state.apply(("jim",))                     # his one step: the icon, and he passes
+    return state
 
 
 def games():

@@ -14,6 +14,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import IllegalAction
+from pygame_rules.games.rechord import jim
 from pygame_rules.games.rechord.cards import (BLUE, CHORDS, COLOURS, GREEN, GREY,
                                               ICON_DECKS, PURPLE, RED, SETLISTS, SILVER,
                                               GOLDEN, SONGS, WHITE, WYLDE, adjacent,
@@ -873,7 +874,7 @@ def test_app_targets_the_fullest_fret_with_room_lowest_on_ties_first_string_from
     state = solo("R@E1 R@A1 R@E3 B@D3 B@G3 P@e3 R@E4 P@A4 B@D4 P@G4", supply="B B G",
                  human="G", icons="bag", draws="W", start=1)
     assert board(state).split()[2:4] == ["R@E3", "?W@A3"]      # fret 3 ties fret 4 (4 picks)
-    assert state.app_space() == sp("B3")
+    assert jim.app_space(state) == sp("B3")
 
 
 def test_jim_bag_icon_places_face_down_by_app_and_removes_an_adjacent_human_pick():

@@ -88,7 +88,7 @@ def imports_of(path, package):
         target = ".".join(base + ([name] if name else [])) if dots else name
         if not target.startswith("pygame_rules"):
             continue
-        for item in (n.strip() for n in names.split(",")):
+        for item in (n.split(" as ")[0].strip() for n in names.split(",")):
             sub = target + "." + item
             found.add(sub if module_file(sub) else target)
     for name in re.findall(r"^\s*import (pygame_rules[\w.]*)", path.read_text(encoding="utf-8"),

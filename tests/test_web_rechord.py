@@ -1,6 +1,6 @@
 """Re-Chord's table in CPython: clicks become actions or pending choices, the SVG draws the right
 picks and chord diagrams, one seat's page never holds another seat's secrets, Jim Bot's turn is
-cut into steps that rebuild the board exactly, the strum and "always claim"."""
+played a step at a time like a bot's moves, the strum and "always claim"."""
 
 import pathlib
 import random
@@ -43,10 +43,16 @@ def position(players=1, **setup):
                                  options={"start_player": "seat0"})
 
 
+def names_for(state):
+    """Every seat's name as the page gives them (Jim Bot's after the players')."""
+    return ["Mia", "Bo", "Cy", "Di", "Ed"][:state.players] + \
+        [state.automaton_name(s) for s in state.automata]
+
+
 def html_for(state, seat, ui=None):
     """The whole game screen as `seat` sees it (with its log)."""
-    names = ["Mia", "Bo", "Cy", "Di", "Ed"][:state.players]
-    seats = [{"name": n, "kind": "human"} for n in names]
+    names = names_for(state)
+    seats = [{"name": n, "kind": "human"} for n in names[:state.players]]
     events = state.events_for(seat)
     ui = dict(ui or {}, names=names, log_lines=rc.log_lines(events, names))
     return render.screen_html(rc, state.view(seat), names, seats, ui)
@@ -252,38 +258,49 @@ def test_a_hot_seat_curtain_page_shows_no_hand_at_all():
 
 
 # --- Jim Bot step by step ----------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(4))
-def test_jim_bots_turn_is_cut_into_steps_that_rebuild_the_table_exactly(seed):
-    state = pygame_rules.new_game(GAME, 1, seed=seed, options={"difficulty": "touring"})
+def jim_session(seed):
+    """A solo session (Mia against Jim Bot) whose human turn has just ended: Jim Bot to play."""
+    session = app.Session.start(GAME, [{"name": "Mia", "kind": "human"}], seed=seed,
+                                options={"difficulty": "touring"})
     rng = random.Random(seed)
-    before, heard, replays = state.view(0), len(state.events), 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        events = state.events_for(0)
-        new, heard = events[heard:], len(events)
-        view = state.view(0)
-        steps = rc.replay_steps(new, before, view, ["Mia"])
-        if steps:
-            replays += 1
-            assert steps[0]["events"][0].get("seat") == 1           # from Jim Bot's first event
-            assert sum(len(s["events"]) for s in steps) <= len(new)
-            for key in rc.SNAP_KEYS:
-                assert steps[-1]["snap"][key] == view[key], key
-            assert all(s["lines"] and s["status"].startswith("Jim Bot, step ") for s in steps)
-            shown = rc.shown_view(view, {"steps": steps, "shown": 1})
-            assert shown["legal"] == [] and shown["board"] == steps[0]["snap"]["board"]
-            html = html_for(state, 0, {"replay": {"steps": steps, "shown": 1, "done": False}})
-            assert 'data-action="replay-skip"' in html and 'class="now"' in html
-        before = view
-    assert replays >= 5
+    while session.state.current_player == 0:
+        legal = session.state.legal_actions()
+        assert session.human_move(list(legal[rng.randrange(len(legal))])) is None
+    return session
 
 
-def test_no_steps_without_jim_bot():
-    state = pygame_rules.new_game(GAME, 3, seed=2)
-    before = state.view(0)
-    state.apply(state.legal_actions()[0])
-    assert rc.replay_steps(state.events_for(0), before, state.view(0), ["a", "b", "c"]) == []
+@pytest.mark.parametrize("seed", range(4))
+def test_jim_bots_turn_is_a_bot_seat_played_one_step_at_a_time_with_ordinary_views(seed):
+    """His seat has the automaton for its bot: the page's bot timer plays each step (his one
+    legal action, no worker), and each step is drawn from the person's ordinary view: his
+    seat glows, nothing can be chosen, the status names him, the log tells the step."""
+    session = jim_session(seed)
+    assert session.names() == ["Mia", "Jim Bot"] and session.bots[1].name == "automaton"
+    steps = 0
+    while session.state.current_player == 1:
+        assert session.waiting_for_bot() and not session.bot_thinks()
+        assert not session.current_is_human()
+        view = session.view()
+        assert view["seat"] == 0 and view["legal"] == [] and view["phase"] == "jim"
+        html = render.screen_html(rc, view, session.names(), session.seats,
+                                  {"log_lines": rc.log_lines(session.events(),
+                                                             session.names())})
+        assert "Jim Bot is playing" in html and 'data-phase="wait"' in html
+        assert 'class="rc-pick playable' not in html and 'rc-space lit' not in html
+        assert 'rc-seat active" data-seat="1"' in html
+        heard = len(session.events())
+        assert session.bot_move() == ("jim",)
+        assert len(session.events()) > heard              # every step is told in the log
+        steps += 1
+    assert steps >= 1
+    assert session.state.current_player == 0 or session.state.is_over
+
+
+def test_no_automaton_without_jim_bot():
+    """With three guitarists no seat is the engine's: every seat is a person's or a bot's."""
+    session = app.Session.start(GAME, [{"name": n, "kind": "human"} for n in "ABC"], seed=2)
+    assert session.state.automata == () and session.bots == [None, None, None]
+    assert session.names() == ["A", "B", "C"]
 
 
 # --- sound, preferences, the end, the start screen ---------------------------------------------
@@ -315,7 +332,7 @@ def test_the_final_breakdown_has_every_guitarist_and_says_who_won():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     view = state.view(0)
-    html = rc.final_modal(view, ["Mia"], state.events[-1])
+    html = rc.final_modal(view, names_for(state), state.events[-1])
     assert html.count("<tr class=") == 2 + 6                    # two guitarists, the pad
     assert "Jim Bot" in html
     headline = "You beat Jim Bot" if state.winners() else "Jim Bot wins"
@@ -339,7 +356,8 @@ def test_every_phase_has_a_status_line_and_all_labels_are_in_the_catalogue():
             view = state.view(me)
             seen.add(view["phase"] if not view["ability"] else
                      "%s:%s" % (view["phase"], view["ability"]["kind"]))
-            line = rc.status_text(view, ["P%d" % i for i in range(players)], me, None)
+            line = rc.status_text(view, ["P%d" % i for i in range(view["guitarists"])], me,
+                                  None)
             assert line and "{" not in line
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])

@@ -37,12 +37,12 @@ class Session:
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_round = shown_round  # rounds whose score table the players have closed
-        from pygame_rules.bots import bot_names, default_bot, make_bot  # with the first game
+        from pygame_rules.bots import bot_names, default_bot, make_bot, with_automata
         offered = bot_names(state.game.id)    # a game without its heuristic bot seats "random"
         self.steady = default_bot(state.game.id)
-        self.bots = [make_bot(state.game.id, s.get("bot") if s.get("bot") in offered
-                              else self.steady, seed=i)
-                     if s["kind"] == "bot" else None for i, s in enumerate(seats)]
+        self.bots = with_automata(state, [    # a seat the engine plays has the automaton
+            make_bot(state.game.id, s.get("bot") if s.get("bot") in offered else self.steady,
+                     seed=i) if s["kind"] == "bot" else None for i, s in enumerate(seats)])
         self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
 
     # --- starting ---------------------------------------------------------------------------
@@ -68,13 +68,14 @@ class Session:
         return len(self.humans) >= 2
 
     def names(self):
-        """The seats' names, in seat order."""
-        return [s["name"] for s in self.seats]
+        """The seats' names, in seat order (a seat the engine plays is named by the game)."""
+        return [s["name"] for s in self.seats] + \
+            [self.state.automaton_name(seat) for seat in self.state.automata]
 
     def current_is_human(self):
         """True when a person must act now."""
         cur = self.state.current_player
-        return cur is not None and self.seats[cur]["kind"] == "human"
+        return cur is not None and self.bots[cur] is None
 
     def curtain_for(self):
         """The seat to pass the screen to before its hand is shown, or None."""
@@ -188,7 +189,7 @@ class Session:
         """A move the page makes by itself for a person (the table's `auto_action`, e.g.
         Re-Chord's "always claim"); returns the action played, or None."""
         cur = self.state.current_player
-        if cur is None or self.seats[cur]["kind"] != "human" or self.round_pending():
+        if cur is None or not self.current_is_human() or self.round_pending():
             return None
         action = self.table.auto_action(self.state.view(cur), prefs)
         if action is None:

@@ -26,8 +26,6 @@ SETTINGS_KEY = "encore.settings"
 SESSION = {"now": None}
 UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None,
       "pending": None,   # pending: the table's half-made choice (None: nothing pending)
-      "replay": None,    # a bot's turn shown step by step: {"steps", "shown", "done"}
-      "last_view": None,  # the view the table showed last (where the next replay starts)
       "thinking": None}   # the seat whose move the worker is searching for (None: nobody)
 CLICKABLE = "[data-card], [data-action]"
 NARROW = 761          # px: a phone (the tables may lay out differently; the CSS switches too)
@@ -118,10 +116,8 @@ def check_save():
 def begin(session):
     """Put a session on the table."""
     SESSION["now"] = session
-    cancel_replay()
     set_thinking(None)
-    UI.update(overlay=None, notice="", pending=None, heard=len(session.state.events),
-              replay=None, last_view=None)
+    UI.update(overlay=None, notice="", pending=None, heard=len(session.state.events))
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     if session.has_thinking_bots():
@@ -134,7 +130,6 @@ def begin(session):
 def show_start():
     """Back to the start screen (the game stays saved)."""
     cancel_bot()
-    cancel_replay()
     SESSION["now"] = None
     set_thinking(None)
     q("#game-screen").hidden = True
@@ -178,16 +173,14 @@ def draw():
     focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
     view = session.view()
     names = session.names()
-    step = replay_step()
-    kind, overlay = overlay_html(session, view) if step is None else (None, "")
+    kind, overlay = overlay_html(session, view)
     lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
           "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "pending": UI["pending"], "names": names,
-          "replay": UI["replay"], "status": step["status"] if step else thinking_text(session),
-          "narrow": window.innerWidth < NARROW}
+          "status": thinking_text(session), "narrow": window.innerWidth < NARROW}
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
-    board = "replay" if step else kind or ("playable" if view["legal"] else "waiting")
+    board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
     if board == "playable" and not hasattr(window, "boardReadyAt"):
@@ -213,21 +206,18 @@ def restore_focus(screen, focus_key, kind):
 
 
 def after_change():
-    """After any move: forget a half-made choice, autosave, show a bot's turn step by step
-    (Re-Chord's Jim Bot) or redraw, then make the person's automatic moves and let a bot play."""
+    """After any move: forget a half-made choice, autosave, sound and redraw, then make the
+    person's automatic moves and let a bot play."""
     session = SESSION["now"]
     UI["pending"] = None
     window.localStorage.setItem(SAVE_KEY, session.to_save())
-    start_replay(session)
+    hear(session, new_events(session))
     draw()
-    if replay_step() is not None:
-        schedule_replay()
-    else:
-        proceed()
+    proceed()
 
 
 def proceed():
-    """Nothing is being shown step by step: a person's automatic move, else a bot's turn."""
+    """A person's automatic move, else a bot's turn (after the bots' pause)."""
     session = SESSION["now"]
     if session is None:
         return
@@ -248,6 +238,13 @@ def preferences():
     return {"always_claim": data.get("always_claim", True) is not False}
 
 
+def new_events(session):
+    """The viewer's events since the last move."""
+    events = session.events()
+    new, UI["heard"] = events[UI.get("heard", len(events)):], len(events)
+    return new
+
+
 def hear(session, events):
     """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums)."""
     items = session.table.sounds(events) if events else []
@@ -255,72 +252,6 @@ def hear(session, events):
         from tables import sound
         for item in items:
             sound.play(item)
-
-
-# --- a bot's turn step by step --------------------------------------------------------------
-def start_replay(session):
-    """The new events: those a table shows step by step (`replay_steps`) wait for the timer,
-    the others are heard now."""
-    events = session.events()
-    new, UI["heard"] = events[UI.get("heard", len(events)):], len(events)
-    view = session.view()
-    before, UI["last_view"] = UI["last_view"], view
-    make = getattr(session.table, "replay_steps", None)
-    steps = make(new, before, view, session.names()) if make and new else []
-    covered = sum(len(step["events"]) for step in steps)
-    hear(session, new[:len(new) - covered])
-    if steps:
-        UI["replay"] = {"steps": steps, "shown": 1, "done": False}
-        hear(session, steps[0]["events"])
-
-
-def replay_step():
-    """The step of a bot's turn on screen now, or None."""
-    replay = UI["replay"]
-    if not replay or replay["done"]:
-        return None
-    return replay["steps"][replay["shown"] - 1]
-
-
-def schedule_replay():
-    """Show the next step after the bots' pause."""
-    cancel_replay()
-    UI["rtimer"] = window.setTimeout(REPLAY_TICK, bot_pause())
-
-
-def cancel_replay():
-    """Forget a step that was waiting on the timer."""
-    if UI.get("rtimer") is not None:
-        window.clearTimeout(UI["rtimer"])
-        UI["rtimer"] = None
-
-
-def replay_tick():
-    """The timer fired: the next step, or the end of the steps."""
-    UI["rtimer"] = None
-    replay, session = UI["replay"], SESSION["now"]
-    if session is None or not replay or replay["done"]:
-        return
-    if replay["shown"] < len(replay["steps"]):
-        replay["shown"] += 1
-        hear(session, replay["steps"][replay["shown"] - 1]["events"])
-        draw()
-        schedule_replay()
-    else:
-        finish_replay()
-
-
-def finish_replay():
-    """Show the end of the bot's turn (the Skip button, or the last step's pause is over)."""
-    cancel_replay()
-    replay = UI["replay"]
-    if replay and not replay["done"]:
-        replay.update(shown=len(replay["steps"]), done=True)
-        draw()
-        proceed()
-
-
-REPLAY_TICK = proxy(replay_tick)
 
 
 # --- bots --------------------------------------------------------------------------------------
@@ -460,8 +391,7 @@ async def await_move(session, request):
 
 def bot_may_play(session):
     """True when a bot is to play and nothing on screen holds it back."""
-    return session is not None and session.waiting_for_bot() and UI["overlay"] is None and \
-        replay_step() is None
+    return session is not None and session.waiting_for_bot() and UI["overlay"] is None
 
 
 def play_when_ready():
@@ -548,8 +478,6 @@ def data_attributes(element):
 def choose(data):
     """A click on the game's table: the table turns it into an action or a pending choice."""
     session = SESSION["now"]
-    if replay_step() is not None:
-        return                       # a bot's turn is being shown: its end comes first
     if session.table.local_action(data.get("action"), data, session.view()):
         return
     action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
@@ -637,7 +565,6 @@ ACTIONS = {
     "next-venue": next_round,
     "again": play_again,
     "new": new_game,
-    "replay-skip": finish_replay,
 }
 
 
@@ -651,8 +578,8 @@ def screen_action(action):
 
 
 def on_key(evt):
-    """Escape shows the rest of a bot's turn, closes a panel or drops a pending choice; Enter or
-    Space takes a focused SVG control; L opens the log, R the rules, M mutes."""
+    """Escape closes a panel or drops a pending choice; Enter or Space takes a focused SVG
+    control; L opens the log, R the rules, M mutes."""
     if SESSION["now"] is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if q("dialog[open]"):
@@ -663,9 +590,7 @@ def on_key(evt):
         evt.preventDefault()         # an SVG control (a space on a board) takes the key
         on_table_click(evt)
         return
-    if key == "Escape" and replay_step() is not None:
-        finish_replay()
-    elif key == "Escape" and UI["overlay"]:
+    if key == "Escape" and UI["overlay"]:
         close_overlay()
     elif key == "Escape" and UI["pending"] is not None:
         cancel_pending()

@@ -155,7 +155,7 @@ def log_panel(ui):
 
 def screen_html(table, view, names, seats, ui):
     """The game screen for one view; `ui` holds screen state (sorting, panels, pending, …;
-    `status`: a line that replaces the table's own while a bot's turn is shown step by step)."""
+    `status`: a line that replaces the table's own, e.g. while the worker thinks for a bot)."""
     status = ui.get("status") or \
         table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
     return ('%s<main class="felt game-%s players-%d">%s%s%s%s</main>%s'

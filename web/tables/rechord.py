@@ -5,18 +5,14 @@ table module offers; this one also has:
 
     sounds(events)                          a strum for each chord card completed
     auto_action(view, prefs)                the "always claim" preference
-    replay_steps(events, before, view, names)   Jim Bot's turn, one step at a time
 
 `pending` is the half-made choice: {"kind": k} (a supply pick chosen, now a lit space) or
 {"from": space} (Blue: the pick to move or swap chosen, now an empty space or another pick).
 A click on a space that is not lit still becomes the action it would mean, so the engine's
 refusal says why it cannot be (and nothing changes).
 
-Jim Bot's whole turn runs inside the engine during the person's move, so the page receives it
-as one batch of events. `replay_steps` cuts that batch into steps, each with the table as it was
-after that step (board, supply, bag, pad, his row…), rebuilt from the view before the batch and
-the events as the viewer may see them; `main.py` shows them one at a time at the bots' pause,
-and the table draws `ui["replay"]` (the steps and how many are shown) instead of the end state.
+In the solo game `names` holds Jim Bot's name after the person's (seat 1): his seat plays like a
+bot's, each step of his turn a move of its own shown at the bots' pause.
 """
 
 import render
@@ -36,25 +32,9 @@ from tables.base import game_over, legal, log_lines_from
 GAME_ID = "rechord"
 DOWN = 7                          # face-down picks, as a type for Green's ability
 COLOURS = (WHITE, RED, BLUE, GREY, PURPLE, GREEN)
-# events that start a new step of Jim Bot's turn on screen (others join the step before)
-STEP_TYPES = frozenset(("turn", "jim_icon", "jim_plan", "place", "jim_ability", "move", "swap",
-                        "to_bag", "flip", "reveal", "claim", "jim_row", "jim_pass",
-                        "fret_scored"))
-SNAP_KEYS = ("board", "supply", "bag", "deck", "pad", "scored", "jim_row", "completed")
 
 
 # --- small helpers ------------------------------------------------------------------------------
-def jim_name():
-    """Jim Bot's name."""
-    return text("rc.page.jim")
-
-
-def guitarist_names(view, names):
-    """Every guitarist's name: the seats' names, and Jim Bot in a solo game."""
-    out = list(names)
-    if view["jim"] is not None:
-        out.append(jim_name())
-    return out
 
 
 def ability_kind(view):
@@ -196,9 +176,9 @@ def lit_spaces(view, pending):
     return set()
 
 
-def board_marks(view, pending, replay_spaces=()):
+def board_marks(view, pending):
     """CSS marks per space: lit targets (others dimmed), the resolving pick, a Blue's chosen
-    pick, the spaces of satisfied cards in a claim window, what Jim Bot's step touched."""
+    pick, the spaces of satisfied cards in a claim window."""
     marks = {}
 
     def add(sp, mark):
@@ -218,8 +198,6 @@ def board_marks(view, pending, replay_spaces=()):
             if a[0] == "claim":
                 for sp, _ in REQUIREMENTS[a[1]]:
                     add(sp, "need")
-    for sp in replay_spaces:
-        add(sp, "touched")
     return marks
 
 
@@ -277,11 +255,11 @@ def pad_html(view):
                "".join(rows), t("rc.page.pad_note." + mode)))
 
 
-def board_html(view, pending, replay_spaces=(), fresh=(), narrow=False):
+def board_html(view, pending, narrow=False):
     """The fretboard with its marks (standing up on a narrow screen)."""
     return ('<div class="rc-board">%s</div>'
-            % fretboard.board_svg(view["board"], view["scored"],
-                                  board_marks(view, pending, replay_spaces), fresh, narrow))
+            % fretboard.board_svg(view["board"], view["scored"], board_marks(view, pending),
+                                  vertical=narrow))
 
 
 # --- seats ---------------------------------------------------------------------------------------
@@ -294,7 +272,6 @@ def completed_html(cards):
 
 def seat_panel(view, seat, names, seats, where):
     """A guitarist's panel: name, human/bot/automa, chord cards in hand, completed cards."""
-    everyone = guitarist_names(view, names)
     is_jim = seat == view["jim"]
     kind = t("rc.page.automa", level=text("rc.name.difficulty." + view["difficulty"])) if is_jim \
         else render.bot_or_human(seats[seat])
@@ -316,8 +293,8 @@ def seat_panel(view, seat, names, seats, where):
     return ('<section class="seat seat-%s rc-seat%s" data-seat="%d" aria-label="%s"><div>'
             '<h3>%s <small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p>%s'
             '</div>%s</section>'
-            % (where, " active" if glow else "", seat, escape(everyone[seat]),
-               escape(everyone[seat]), kind, "".join(marks), stats,
+            % (where, " active" if glow else "", seat, escape(names[seat]),
+               escape(names[seat]), kind, "".join(marks), stats,
                completed_html(view["completed"][seat]), jim_row_html(view) if is_jim else ""))
 
 
@@ -334,156 +311,17 @@ def jim_row_html(view):
             '</div>%s</div>' % (t("rc.page.jim_row"), t("rc.page.jim_row"), row, icon_line))
 
 
-def jim_html(replay):
-    """Solo: Jim Bot's turn step by step (the steps shown so far, the current one lit), and
-    once it is over, his last moves."""
-    if not replay or not replay.get("steps"):
-        return ""
-    items = []
-    shown = replay["shown"] if not replay.get("done") else len(replay["steps"])
-    for i, step in enumerate(replay["steps"][:shown]):
-        now = not replay.get("done") and i == shown - 1
-        items.append('<li class="%s">%s</li>' % ("now" if now else "",
-                                                 escape(" ".join(step["lines"]))))
-    title = "rc.page.jim_turn" if not replay.get("done") else "rc.page.jim_last"
-    return ('<section class="rc-jim rc-steps" aria-live="polite" aria-label="%s"><h4>%s</h4>'
-            '<ol>%s</ol></section>' % (t(title), t(title), "".join(items)))
-
-
-# --- replaying Jim Bot's turn ------------------------------------------------------------------
-def snapshot(view):
-    """The parts of a view that Jim Bot's steps change, copied."""
-    return {"board": [list(e) if e is not None else None for e in view["board"]],
-            "supply": list(view["supply"]), "bag": view["bag"], "deck": view["deck"],
-            "pad": [list(r) for r in view["pad"]], "scored": list(view["scored"]),
-            "jim_row": list(view["jim_row"]),
-            "completed": [list(c) for c in view["completed"]]}
-
-
-def apply_event(snap, e, jim):
-    """Carry one event (as the viewer may see it) into a snapshot."""
-    etype, board = e["type"], snap["board"]
-    if etype == "place":
-        board[e["space"]] = [e.get("kind"), 1 if e["up"] else 0]
-        if e["up"] and e["kind"] in snap["supply"]:
-            snap["supply"].remove(e["kind"])
-        elif not e["up"] and e["seat"] == jim:
-            snap["bag"] -= 1                  # his bag pick has no bag_draw event
-    elif etype == "bag_draw":
-        snap["bag"] = e["bag"]
-    elif etype == "to_bag":
-        board[e["space"]] = None
-        snap["bag"] += 1
-    elif etype == "move":
-        board[e["to"]], board[e["space"]] = board[e["space"]], None
-    elif etype == "swap":
-        board[e["to"]], board[e["space"]] = board[e["space"]], board[e["to"]]
-    elif etype == "flip":
-        board[e["space"]] = [e["kind"], 0]
-    elif etype == "reveal":
-        board[e["space"]] = [e["kind"], 1]
-    elif etype == "turn":
-        snap["supply"], snap["bag"] = sorted(e["supply"]), e["bag"]
-    elif etype == "claim":
-        snap["completed"][e["seat"]].append(e["card"])
-        if e["seat"] == jim and e["card"] in snap["jim_row"]:
-            snap["jim_row"].remove(e["card"])
-    elif etype == "jim_row":
-        snap["jim_row"] = sorted(snap["jim_row"] + list(e["cards"]))
-        snap["deck"] = e["deck"]
-    elif etype == "chords":
-        snap["deck"] = e["deck"]
-    elif etype == "return":
-        snap["deck"] += 1
-    elif etype == "fret_scored":
-        for c, points in enumerate(e["column"]):
-            snap["pad"][c][e["fret"] - 1] = points
-        snap["scored"][e["fret"] - 1] = True
-
-
-def touched(e):
-    """The spaces an event touched (to light them while it is shown)."""
-    etype = e["type"]
-    if etype in ("place", "to_bag", "flip", "reveal", "jim_plan", "jim_ability"):
-        return [e["space"]]
-    if etype in ("move", "swap"):
-        return [e["space"], e["to"]]
-    if etype == "claim":
-        return list(e.get("spaces") or ())
-    if etype == "fret_scored":
-        return list(fret_spaces(e["fret"]))
-    return []
-
-
-def replay_steps(events, before, view, names):
-    """Jim Bot's part of a batch of new events, cut into steps to show one at a time.
-
-    `before` is the view the screen showed before the batch (None: nothing to start from).
-    Each step is {"events", "lines", "status", "spaces", "snap"}; the steps cover a suffix of
-    `events` (from Jim Bot's first event on), so the events before them can be heard at once.
-    """
-    jim = view["jim"]
-    if jim is None or before is None or not events:
-        return []
-    start = next((i for i, e in enumerate(events) if e.get("seat") == jim), None)
-    if start is None:
-        return []
-    snap = snapshot(before)
-    for e in events[:start]:
-        apply_event(snap, e, jim)
-    steps = []
-    for e in events[start:]:
-        if e["type"] in STEP_TYPES or not steps:
-            steps.append({"events": [], "spaces": [], "lines": []})
-        step = steps[-1]
-        apply_event(snap, e, jim)
-        step["events"].append(e)
-        step["spaces"] += touched(e)
-        step["lines"] += event_lines(e, names)
-        step["snap"] = snapshot(snap)
-    for i, step in enumerate(steps):
-        step["status"] = text("rc.page.replay_status", {"name": jim_name(), "step": i + 1,
-                                                      "steps": len(steps),
-                                                      "what": " ".join(step["lines"])})
-    return steps
-
-
-def replaying(ui):
-    """The replay in progress in `ui` (None when there is none or it is over)."""
-    replay = ui.get("replay")
-    return replay if replay and not replay.get("done") and replay.get("shown") else None
-
-
-def shown_view(view, replay):
-    """The view as the table looked after the replay's current step (nothing to choose)."""
-    step = replay["steps"][replay["shown"] - 1]
-    out = dict(view, **step["snap"])
-    first = step["events"][0]
-    mover = first["seat"] if first["type"] == "turn" else view["jim"]
-    out.update(legal=[], ability=None, phase="replay", current_player=None, claimable=[],
-               active=mover, is_over=False)
-    return out
-
-
 # --- the table ----------------------------------------------------------------------------------
 def table_html(view, names, seats, ui):
-    """The seats around the table and the centre: board, supply, pad, Jim Bot's row."""
-    replay = replaying(ui)
-    spaces, fresh = (), ()
-    if replay:
-        step = replay["steps"][replay["shown"] - 1]
-        spaces = step["spaces"]
-        fresh = [e["fret"] for e in step["events"] if e["type"] == "fret_scored"]
-        view = shown_view(view, replay)
+    """The seats around the table and the centre: board, supply, pad (Jim Bot's row is on his
+    seat's panel)."""
     pending = ui.get("pending")
     where = render.seat_spots(view["guitarists"], view["seat"])
     panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
-    jim = jim_html(ui.get("replay")) if view["jim"] is not None else ""
     return ('%s<div class="centre rc-centre">%s<div class="rc-side">%s</div>'
-            '<div class="rc-strip">%s%s</div></div>'
-            % (panels, board_html(view, pending, spaces, fresh, ui.get("narrow")),
-               supply_html(view, pending),
-               pad_html(view), jim))
+            '<div class="rc-strip">%s</div></div>'
+            % (panels, board_html(view, pending, ui.get("narrow")), supply_html(view, pending),
+               pad_html(view)))
 
 
 # --- the hand: your cards, song and genre, and the step's controls ----------------------------
@@ -520,11 +358,10 @@ def genre_html(view):
 
 def hand_html(view, ui):
     """Your chord cards as diagrams (satisfied ones lit), your song and genre, and the step's
-    controls (or, while Jim Bot's turn is shown, a button to see it all at once)."""
+    controls."""
     if view["seat"] is None:
         return ""
-    replay = replaying(ui)
-    mine = render.is_my_turn(view) and not replay
+    mine = render.is_my_turn(view)
     phase, kind_now = view["phase"], ability_kind(view)
     claimable = set(view["claimable"])
     buttons = []
@@ -549,17 +386,12 @@ def hand_html(view, ui):
                           if in_song else ""))
     if not buttons:
         buttons.append('<p class="rc-none">%s</p>' % t("rc.page.no_cards"))
-    if replay:
-        controls = ('<div class="decision"><button type="button" class="primary" '
-                    'data-action="replay-skip" data-key="replay-skip">%s</button></div>'
-                    % t("rc.page.replay_skip"))
-    else:
-        controls = controls_html(view, ui.get("pending")) if mine else ""
-    step = "replay" if replay else (phase if kind_now is None else "ability_" + KINDS[kind_now])
+    controls = controls_html(view, ui.get("pending")) if mine else ""
+    step = phase if kind_now is None else "ability_" + KINDS[kind_now]
     return ('<section class="hand-area rc-hand-area" aria-label="%s" data-phase="%s">%s'
             '<div class="rc-mine"><div class="rc-cards"><h2 class="hand-title">%s</h2>'
             '<div class="hand">%s</div></div><div class="rc-secret">%s%s</div></div></section>'
-            % (t("rc.page.your_cards"), step if mine or replay else "wait", controls,
+            % (t("rc.page.your_cards"), step if mine else "wait", controls,
                t("rc.page.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
 
 
@@ -680,7 +512,6 @@ def auto_action(view, prefs):
 def final_modal(view, names, end_event):
     """The end: each guitarist's chords, song and genre, the total, and who won."""
     final = view["final"] or []
-    everyone = guitarist_names(view, names)
     winners = set(view["winners"])
     head = "".join('<th scope="col">%s</th>' % t(k) for k in (
         "ui.col_player", "rc.page.col_genre", "rc.page.col_song", "rc.page.col_chords",
@@ -696,11 +527,11 @@ def final_modal(view, names, end_event):
         rows.append('<tr class="%s"><th scope="row">%s%s</th><td class="left">%s</td>'
                     '<td class="left">%s</td><td>%s</td><td>%d</td><td>%d</td>'
                     '<td class="total">%d</td></tr>'
-                    % ("winner" if seat in winners else "", escape(everyone[seat]), star,
+                    % ("winner" if seat in winners else "", escape(names[seat]), star,
                        genres, song_cell,
                        t("rc.page.chords_cell", fame=row["chords"], cards=row["cards"]),
                        row["song"], row["genre"], row["total"]))
-    headline = result_line(view, everyone)
+    headline = result_line(view, names)
     explain = event_lines(end_event, names)[-1:] if end_event else []
     body = ('<p class="winners">%s</p><p>%s</p><table class="scores rc-final"><thead><tr>%s'
             '</tr></thead><tbody>%s</tbody></table>%s'
@@ -709,11 +540,11 @@ def final_modal(view, names, end_event):
     return game_over(body)
 
 
-def result_line(view, everyone):
+def result_line(view, names):
     """Solo: you beat Jim Bot, or Jim Bot wins; else the winner(s)."""
     if view["jim"] is not None:
         return text("rc.page.solo_win" if view["winners"] else "rc.page.solo_loss",
-                    {"name": everyone[0], "jim": jim_name()})
-    winners = [everyone[s] for s in view["winners"]]
+                    {"name": names[0], "jim": names[view["jim"]]})
+    winners = [names[s] for s in view["winners"]]
     msg = "rc.page.winner" if len(winners) == 1 else "rc.page.winners"
     return text(msg, {"names": ", ".join(winners)})

@@ -20,6 +20,8 @@ PICKS = 35
 STRINGS = "EADGBe"
 FRETS = 5
 SPACES = 30
+EMPTY = -1                        # the face of a space with no pick on it
+HAND = 3                          # the most unfinished chord cards a guitarist keeps (A3)
 
 
 def kind_of(pick):

@@ -282,9 +282,10 @@ TURNS_AHEAD = 2             # playouts stop once this many turns have ended
 
 
 def horizon(state):
-    """Playouts stop once TURNS_AHEAD turns have ended (this one and the next guitarist's)."""
+    """Playouts stop once TURNS_AHEAD turns have ended (this one and the next guitarist's), at
+    a guitarist's decision: Jim Bot's steps are played on to the next one."""
     last = state.turns + TURNS_AHEAD
-    return lambda det: det.turns >= last
+    return lambda det: det.turns >= last and det.current_player != det.jim
 
 
 LEVELS = {"normal": 60, "hard": 300}   # playouts a move (Hard: what a second buys in Pyodide)

@@ -2,8 +2,8 @@
 
 Rules: shared/rules/rechord.md (section 3, house rules HR-1..HR-27). Guitarists sit clockwise
 and play passes to seat + 1. With one player the second guitarist is Jim Bot, the automa
-(seat index 1, never a `current_player`: his turns run inside the engine, step by step, and
-stop whenever the human may claim a chord).
+at seat 1 (`jim.py`): the engine plays his seat, each step of his turn a position of its own
+whose one legal action is ("jim",), so the human's claim windows open between his steps.
 
 A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all tuples:
 
@@ -25,27 +25,27 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("skip",)                 do not use this ability
     ("claim", card)           claim a chord card of yours that the board satisfies
     ("decline",)              let the satisfied cards go for this board state
+    ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
 from ...core import GameState, SetupError
 from ...messages import text
-from .cards import (BAG, CHORD_CARDS, FACE_DOWN, GOLDEN, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, JIM_SUPPLY_ORDER, KINDS, PICKS, REQUIREMENTS,
+from . import jim as jim_bot
+from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, PICKS, REQUIREMENTS,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
-EMPTY = -1
 DOWN = FACE_DOWN
-HAND = 3
 SUPPLY = {1: 3, 2: 3, 3: 4, 4: 5, 5: 6}           # HR-3, by guitarists (solo counts as 1)
 ABILITY = {WHITE: "white", RED: "red", BLUE: "blue", GREY: "grey", PURPLE: "purple",
            GREEN: "green", WYLDE: "wylde"}
 SHAPES = {"supply": 3, "bag": 1, "place": 2, "chords": 1, "return": 2, "done": 1,
           "remove": 2, "move": 3, "swap": 3, "flip": 2, "reveal": 2, "clear": 2,
-          "wylde": 2, "skip": 1, "claim": 2, "decline": 1}
-HUMAN_PHASES = ("turn", "bag_place", "adjacent", "ability", "grey_move", "return")
+          "wylde": 2, "skip": 1, "claim": 2, "decline": 1, "jim": 1}
+SEAT_PHASES = ("turn", "bag_place", "adjacent", "ability", "grey_move", "return", "jim")
 
 
 def triangular(k):
@@ -258,6 +258,10 @@ class ReChordState(GameState):
         hand = self.hands[self.active]
         return [RETURN[c] for c in sorted(hand)] + ([DONE] if len(hand) <= HAND else [])
 
+    def _legal_jim(self):
+        """Jim Bot's seat: the engine's own next step of his turn."""
+        return [jim_bot.STEP]
+
     def _legal_ability(self):
         """The targets of the resolving pick's ability, and skipping it."""
         return ABILITY_TARGETS[self.akind](self) + [SKIP]
@@ -395,12 +399,12 @@ class ReChordState(GameState):
         self._advance()
 
     def _advance(self):
-        """Run automatic steps (end of turn, Jim Bot) until someone must decide."""
+        """Run the automatic steps (end of turn, end of game) until a seat must decide."""
         while True:
             if self.claims:
                 self.current_player = self.claims[0]
                 return
-            if self.phase in HUMAN_PHASES:
+            if self.phase in SEAT_PHASES:
                 self.current_player = self.active
                 return
             if self.phase == "over":
@@ -418,7 +422,7 @@ class ReChordState(GameState):
             self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
                       supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
         if self.active == self.jim:
-            self.phase, self.jim_next = "jim", ("start",)
+            self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
             self.phase = "turn"
 
@@ -433,7 +437,7 @@ class ReChordState(GameState):
         for i in range(self.g):
             seat = (self.active + i) % self.g
             if seat == self.jim:
-                self._jim_claims()
+                jim_bot.claim_row(self)
             elif self._has_offer(seat):
                 self.claims.append(seat)
 
@@ -512,6 +516,10 @@ class ReChordState(GameState):
     def _do_done(self):
         """The hand is settled."""
         self._end_action()
+
+    def _do_jim(self):
+        """One step of Jim Bot's turn, as he decides it."""
+        jim_bot.step(self)
 
     def _do_skip(self):
         """No ability (or no removal) this time."""
@@ -691,228 +699,44 @@ class ReChordState(GameState):
         return [s for s in range(self.g) if key[s] == best]
 
     def scores(self):
-        """Fame per seat: chord fame so far; at the end, the full totals."""
+        """Fame per player: chord fame so far; at the end, the full totals."""
+        return self._fame(self.n)
+
+    def seat_scores(self):
+        """Fame per seat, Jim Bot's after the players'."""
+        return self._fame(self.g)
+
+    def _fame(self, seats):
+        """The fame of the first `seats` seats."""
         if self.final is not None:
-            return [self.final[s]["total"] for s in range(self.n)]
-        return [self.chord_fame(s) for s in range(self.n)]
+            return [self.final[s]["total"] for s in range(seats)]
+        return [self.chord_fame(s) for s in range(seats)]
 
-    # --- Jim Bot (HR-26, HR-27) -----------------------------------------------------------------
-    def _jim_claims(self):
-        """Jim Bot claims every satisfied card of his open row, then refills it to three."""
-        row = self.hands[self.jim]
-        done = [c for c in sorted(row) if self.satisfied(c)]
-        while done:
-            for c in done:
-                self._claim(self.jim, c)
-            drawn = [self.deck.pop() for _ in range(min(HAND - len(row), len(self.deck)))]
-            row += drawn
-            self.emit("jim_row", seat=self.jim, cards=drawn, deck=len(self.deck))
-            done = [c for c in sorted(drawn) if self.satisfied(c)]
-            self.instant += 1 if done else 0   # drawn after the cards just claimed (HR-11)
+    # --- Jim Bot's seat (HR-26, HR-27; his decisions are in jim.py) --------------------------
+    @property
+    def automata(self):
+        """The seats the engine plays: Jim Bot's in the solo game."""
+        return () if self.jim is None else (self.jim,)
 
-    def _step_jim(self):
-        """One step of Jim Bot's turn (each step changes the board at most once)."""
-        step = self.jim_next
-        self.jim_next = ("end",)
-        if step[0] == "start":
-            self._jim_start()
-        elif step[0] == "ability":
-            self._jim_ability(step[1], step[2])
-        elif step[0] == "adjacent":
-            self._jim_adjacent(step[1])
-        if self.jim_next == ("end",) and self.phase == "jim":
-            self.phase = "end"
+    def automaton_name(self, seat, level=False):
+        """Jim Bot's name (with his difficulty, as the option says it, if `level`)."""
+        if level:
+            return text("rc.name.jim_level", {"difficulty": self.options["difficulty"]})
+        return text("rc.name.jim")
 
-    def human_colour(self):
-        """The human's genre colour, which Jim Bot knows and attacks."""
-        return self.genres[0][0]
+    def _upgrade(self, action, version):
+        """A version-1 save holds none of Jim Bot's steps: they are played wherever he is to
+        move, before the saved action and after it."""
+        if version < 2:
+            yield from self._jim_steps()
+        yield action
+        if version < 2:
+            yield from self._jim_steps()
 
-    def _jim_start(self):
-        """Priority 1: complete a chord in one placement; else priority 2: an icon."""
-        chord = self._jim_chord_move()
-        if chord is not None:
-            kind, sp = chord
-            self.emit("jim_plan", seat=self.jim, plan="chord", kind=kind, space=sp)
-            self._jim_place_supply(kind, sp, ability=False)
-            return
-        if not self.icons:
-            self.icons = list(ICON_DECKS[self.options["difficulty"]])
-            self.rng.shuffle(self.icons)
-            self.emit("jim_shuffle", seat=self.jim)
-        self.icon = icon = self.icons.pop()
-        self.emit("jim_icon", seat=self.jim, icon=icon)
-        if icon != BAG and any(kind_of(p) == icon for p in self.supply):
-            self._jim_place_supply(icon, None, ability=True)
-        elif self.bag:
-            self._jim_bag()
-        else:
-            self.emit("jim_pass", seat=self.jim)
-
-    def _jim_chord_move(self):
-        """The one supply placement that completes a card of his row, if any: highest value,
-        then lowest chord card (HR: priority 1b)."""
-        kinds = {kind_of(p) for p in self.supply}
-        best = None
-        for card in self.hands[self.jim]:
-            missing = [(sp, c) for sp, c in REQUIREMENTS[card]
-                       if self.face[sp] != c and self.face[sp] != WYLDE]
-            if len(missing) != 1:
-                continue
-            sp, colour = missing[0]
-            if self.face[sp] == EMPTY and colour in kinds:
-                kind = colour
-            elif WYLDE in kinds:
-                kind = WYLDE
-            else:
-                continue
-            value = self._jim_value(card)
-            if best is None or (-value, card) < best[0]:
-                best = ((-value, card), kind, sp)
-        return None if best is None else best[1:]
-
-    def _jim_value(self, card):
-        """What a card would be worth to Jim Bot now."""
-        types = {chord_type(c) for c, _ in self.completed[self.jim]}
-        golden = JIM_GOLDEN[self.options["difficulty"]] and chord_type(card) in types
-        return GOLDEN[card] if golden else SILVER[card]
-
-    def app_space(self):
-        """Automa Pick Placement: the first empty space of the fullest fret with room."""
-        best, most = None, -1
-        for f in range(5):
-            used = self.occ >> (6 * f) & 63
-            if used != 63 and used.bit_count() > most:
-                most = used.bit_count()
-                best = 6 * f + (~used & (used + 1)).bit_length() - 1     # lowest empty string
-        return best
-
-    def _scan(self, want, skip=None):
-        """The first space in scan order whose face is `want` (not `skip`)."""
-        return next((sp for sp in range(SPACES) if self.face[sp] == want and sp != skip), None)
-
-    def _jim_place_supply(self, kind, sp, ability):
-        """Jim Bot takes a supply pick and places it face up (APP unless told where)."""
-        if sp is None:
-            sp = self._jim_wylde_space() if kind == WYLDE else self.app_space()
-        if sp is None:
-            return self.emit("jim_pass", seat=self.jim)
-        pick = next(p for p in self.supply if kind_of(p) == kind)
-        self.supply.remove(pick)
-        self._place(pick, sp, True, "supply")
-        if ability and kind != WYLDE:
-            self.jim_next = ("ability", kind, sp)
-
-    def _jim_wylde_space(self):
-        """His Wylde replaces the first face-up pick of the human's colour, else APP."""
-        target = self._scan(self.human_colour())
-        return target if target is not None else self.app_space()
-
-    def _jim_bag(self):
-        """The bag icon: a pick face down by APP, then maybe an adjacent removal."""
-        sp = self.app_space()
-        if sp is None:
-            return self.emit("jim_pass", seat=self.jim)
-        pick = self._draw_pick()
-        self._place(pick, sp, False, "bag")
-        self.jim_next = ("adjacent", sp)
-
-    def _jim_adjacent(self, sp):
-        """After his bag pick: remove an adjacent face-up pick of the human's colour."""
-        target = next((a for a in adjacent(sp) if self.face[a] == self.human_colour()), None)
-        if target is not None:
-            self._to_bag(target, self.jim, "adjacent")
-            self._changed()
-
-    def _jim_ability(self, kind, sp):
-        """Jim Bot's version of a pick's ability."""
-        self.emit("jim_ability", seat=self.jim, kind=kind, space=sp)
-        JIM_ABILITIES[kind](self, sp)
-
-    def _jim_red(self, sp):
-        """Red: remove the first face-up pick of the human's colour, never another."""
-        target = self._scan(self.human_colour(), skip=sp)
-        if target is not None:
-            self._to_bag(target, self.jim, "red")
-            self._changed()
-
-    def _jim_blue(self, sp):
-        """Blue: spread the human's picks apart, else move a lonely pick to the APP space."""
-        c = self.human_colour()
-        counts = [sum(1 for x in fret_spaces(f) if self.face[x] == c and x != sp)
-                  for f in range(1, 6)]
-        if any(counts):
-            src_f = max(range(5), key=lambda f: (counts[f], -f))
-            src = next(x for x in fret_spaces(src_f + 1) if self.face[x] == c and x != sp)
-            rooms = [f for f in range(5) if any(self.face[x] == EMPTY
-                                                for x in fret_spaces(f + 1))]
-            if not rooms:
-                return
-            dst_f = min(rooms, key=lambda f: (counts[f], -abs(f - src_f)))
-            if dst_f == src_f:
-                return
-            dst = next(x for x in fret_spaces(dst_f + 1) if self.face[x] == EMPTY)
-        else:
-            used = [f for f in range(5) if any(self.face[x] != EMPTY and x != sp
-                                               for x in fret_spaces(f + 1))]
-            dst = self.app_space()
-            if not used or dst is None:
-                return
-            src_f = min(used, key=lambda f: (sum(self.face[x] != EMPTY
-                                                 for x in fret_spaces(f + 1)), f))
-            if src_f == fret_of(dst) - 1:
-                return
-            src = next(x for x in fret_spaces(src_f + 1) if self.face[x] != EMPTY and x != sp)
-        up = self.face[src] != DOWN
-        pick = self._lift(src)
-        self._put(dst, pick, up)
-        self.emit("move", seat=self.jim, space=src, to=dst, kind=kind_of(pick), up=up,
-                  known=self.known[pick],
-                  why="blue")
-        self._changed()
-
-    def _jim_grey(self, sp):
-        """Grey: flip the first face-up pick of the human's colour face down, in place."""
-        target = self._scan(self.human_colour())
-        if target is not None:
-            self._flip_down(target, self.jim)
-
-    def _jim_purple(self, sp):
-        """Purple: reveal the first face-down pick; its Jim ability follows (not a Purple)."""
-        target = self._scan(DOWN)
-        if target is None:
-            return
-        kind = self._reveal(target, self.jim)
-        if kind != PURPLE:
-            self.jim_next = ("ability", kind, target)
-
-    def _jim_green(self, sp):
-        """Green: clear the human's colour from its fret, else the face-down picks there."""
-        spaces = [x for x in fret_spaces(fret_of(sp)) if x != sp]
-        mine = [x for x in spaces if self.face[x] == self.human_colour()]
-        targets = mine or [x for x in spaces if self.face[x] == DOWN]
-        for x in targets:
-            self._to_bag(x, self.jim, "green")
-        if targets:
-            self._changed()
-
-    def _jim_white(self, sp):
-        """White: the supply pick first in Red, Blue, Grey, Green, Purple, White, Wylde."""
-        kinds = {kind_of(p) for p in self.supply}
-        kind = next((k for k in JIM_SUPPLY_ORDER if k in kinds), None)
-        if kind is not None:
-            self._jim_place_supply(kind, None, ability=True)
-
-    def _jim_wylde(self, sp):
-        """A Wylde he revealed jumps onto the first face-up pick of the human's colour."""
-        target = self._scan(self.human_colour())
-        if target is None:
-            return
-        pick = self._lift(sp)
-        self._to_bag(target, self.jim, "wylde")
-        self._put(target, pick, True)
-        self.emit("move", seat=self.jim, space=sp, to=target, kind=WYLDE, up=True, known=0,
-                  why="wylde")
-        self._changed()
+    def _jim_steps(self):
+        """Jim Bot's steps for as long as his seat is to play."""
+        while self.jim is not None and self.current_player == self.jim:
+            yield jim_bot.STEP
 
     # --- cloning --------------------------------------------------------------------------------
     def clone(self, keep_events=True):
@@ -934,7 +758,7 @@ class ReChordState(GameState):
     # --- what each seat sees --------------------------------------------------------------------
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.g):
             raise SetupError("error.bad_seat", seat=seat)
         over = self.phase == "over"
         v = {"game": self.game.id, "seat": seat, "players": self.n, "guitarists": self.g,
@@ -1022,18 +846,14 @@ ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._target
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
                    PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
                    WYLDE: ReChordState._targets_wylde}
-JIM_ABILITIES = {WHITE: ReChordState._jim_white, RED: ReChordState._jim_red,
-                 BLUE: ReChordState._jim_blue, GREY: ReChordState._jim_grey,
-                 PURPLE: ReChordState._jim_purple, GREEN: ReChordState._jim_green,
-                 WYLDE: ReChordState._jim_wylde}
-STEPS = {"end": ReChordState._step_end, "final": ReChordState._step_final,
-         "jim": ReChordState._step_jim}
+STEPS = {"end": ReChordState._step_end, "final": ReChordState._step_final}
 PHASE_KINDS = {"turn": ("supply", "bag", "chords"), "bag_place": ("place",),
                "adjacent": ("remove", "skip"), "grey_move": ("move", "skip"),
                "return": ("return", "done"), "ability_white": ("supply", "skip"),
                "ability_red": ("remove", "skip"), "ability_blue": ("move", "swap", "skip"),
                "ability_grey": ("flip", "skip"), "ability_purple": ("reveal", "skip"),
-               "ability_green": ("clear", "skip"), "ability_wylde": ("wylde", "skip")}
+               "ability_green": ("clear", "skip"), "ability_wylde": ("wylde", "skip"),
+               "jim": ("jim",)}
 
 
 def kind_name(kind):
