@@ -3,6 +3,7 @@
 It reads the start form, turns clicks and keys into calls on the session, redraws the table
 from the engine's view with `render.py` and the game's table module (`session.table`), runs the
 bots on a timer, and autosaves to localStorage after every action. No rule is decided here.
+All it remembers between two events is one object, `PAGE` (a `PageState`, every field declared).
 
 Bots that search (Normal, Hard) think in a PyScript worker (`bot_worker.py`), started the first
 time a game seats one; the page awaits its answer while the status line says who is thinking,
@@ -13,6 +14,7 @@ worker cannot start, the searching bots play by the heuristic here, with a notic
 import asyncio
 import json
 import random
+from dataclasses import dataclass, field
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -23,13 +25,41 @@ from pygame_rules.messages import text
 
 SAVE_KEY = "encore.save"
 SETTINGS_KEY = "encore.settings"
-SESSION = {"now": None}
-UI = {"by_strength": False, "log_open": False, "overlay": None, "notice": "", "timer": None,
-      "pending": None,   # pending: the table's half-made choice (None: nothing pending)
-      "thinking": None}   # the seat whose move the worker is searching for (None: nobody)
 CLICKABLE = "[data-card], [data-action]"
 NARROW = 761          # px: a phone (the tables may lay out differently; the CSS switches too)
-PROXIES = []
+
+
+@dataclass(slots=True)
+class PageState:
+    """Everything the page remembers between two events, each field declared here (slots: no
+    other attribute can appear later). `PAGE` below is the one instance."""
+
+    session: object = None        # the app.Session on the table (None: the start screen)
+    # the screen
+    by_strength: bool = False     # the hand sorted by strength (else by colour)
+    log_open: bool = False        # the log panel shown (it is behind a button on phones)
+    overlay: str = None           # the panel the player opened (None: none)
+    notice: str = ""              # the engine's last refusal, or a notice about the bots
+    pending: object = None        # the table's half-made choice (None: nothing pending)
+    heard: int = 0                # how many of the viewer's events have been heard
+    # bots
+    bot_timer: object = None      # the timer of the next bot move (None: none waiting)
+    thinking: int = None          # the seat whose move the worker is searching for (None: nobody)
+    # the question in flight to the worker or answered: for which session and move number, the
+    # reply, whether the pause is over ("due": play the reply the moment it comes), when asked
+    think_session: object = None
+    think_moves: int = None
+    think_reply: dict = None
+    think_due: bool = False
+    think_asked: float = 0.0
+    worker_state: str = "off"     # the bots' worker: off, starting, ready, failed
+    worker_proxy: object = None   # the worker once ready
+    worker_task: object = None    # its boot (awaited by every question)
+    bot_log: list = field(default_factory=list)   # the worker's answers, for measuring
+    proxies: list = field(default_factory=list)   # JS callables kept alive for the page
+
+
+PAGE = PageState()
 
 
 def q(selector):
@@ -40,7 +70,7 @@ def q(selector):
 def proxy(fn):
     """A JS callable for a Python function, kept alive for the page's lifetime."""
     p = create_proxy(fn)
-    PROXIES.append(p)
+    PAGE.proxies.append(p)
     return p
 
 
@@ -115,22 +145,23 @@ def check_save():
 
 def begin(session):
     """Put a session on the table."""
-    SESSION["now"] = session
+    PAGE.session = session
     set_thinking(None)
-    UI.update(overlay=None, notice="", pending=None, heard=len(session.state.events))
+    PAGE.overlay, PAGE.notice, PAGE.pending = None, "", None
+    PAGE.heard = len(session.state.events)
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     if session.has_thinking_bots():
         ensure_worker()              # boots on the other core while the table is drawn
-        if WORKER["state"] == "failed":
-            UI["notice"] = text("ui.bot_worker_failed")
+        if PAGE.worker_state == "failed":
+            PAGE.notice = text("ui.bot_worker_failed")
     after_change()
 
 
 def show_start():
     """Back to the start screen (the game stays saved)."""
     cancel_bot()
-    SESSION["now"] = None
+    PAGE.session = None
     set_thinking(None)
     q("#game-screen").hidden = True
     q("#game-screen").innerHTML = ""
@@ -158,14 +189,14 @@ def overlay_html(session, view):
     curtain = session.curtain_for()
     if curtain is not None:
         return "curtain", render.curtain_html(names[curtain])
-    if UI["overlay"] in table.PANELS:
-        return UI["overlay"], table.PANELS[UI["overlay"]][1](view, names)
+    if PAGE.overlay in table.PANELS:
+        return PAGE.overlay, table.PANELS[PAGE.overlay][1](view, names)
     return None, ""
 
 
 def draw():
     """Redraw the table from the viewer's view, keeping the keyboard focus where it was."""
-    session = SESSION["now"]
+    session = PAGE.session
     if session is None:
         return
     screen = q("#game-screen")
@@ -175,9 +206,9 @@ def draw():
     names = session.names()
     kind, overlay = overlay_html(session, view)
     lines = session.table.log_lines(session.events(), names)
-    ui = {"by_strength": UI["by_strength"], "log_open": UI["log_open"], "overlay": overlay,
-          "notice": UI["notice"], "log_lines": lines, "last_line": lines[-1] if lines else "",
-          "curtain": session.curtain_for(), "pending": UI["pending"], "names": names,
+    ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
+          "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
+          "curtain": session.curtain_for(), "pending": PAGE.pending, "names": names,
           "status": thinking_text(session), "narrow": window.innerWidth < NARROW}
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     board = kind or ("playable" if view["legal"] else "waiting")
@@ -208,8 +239,8 @@ def restore_focus(screen, focus_key, kind):
 def after_change():
     """After any move: forget a half-made choice, autosave, sound and redraw, then make the
     person's automatic moves and let a bot play."""
-    session = SESSION["now"]
-    UI["pending"] = None
+    session = PAGE.session
+    PAGE.pending = None
     window.localStorage.setItem(SAVE_KEY, session.to_save())
     hear(session, new_events(session))
     draw()
@@ -218,10 +249,10 @@ def after_change():
 
 def proceed():
     """A person's automatic move, else a bot's turn (after the bots' pause)."""
-    session = SESSION["now"]
+    session = PAGE.session
     if session is None:
         return
-    if UI["overlay"] is None and session.auto_move(preferences()) is not None:
+    if PAGE.overlay is None and session.auto_move(preferences()) is not None:
         after_change()
         return
     schedule_bot()
@@ -241,7 +272,7 @@ def preferences():
 def new_events(session):
     """The viewer's events since the last move."""
     events = session.events()
-    new, UI["heard"] = events[UI.get("heard", len(events)):], len(events)
+    new, PAGE.heard = events[PAGE.heard:], len(events)
     return new
 
 
@@ -256,16 +287,12 @@ def hear(session, events):
 
 # --- bots --------------------------------------------------------------------------------------
 # A bot that searches asks the worker as soon as it is its turn; its move is played when both
-# the answer and the bots' pause are there (the pause and the thinking overlap). THINK is the
-# question in flight or answered: for which session and move number, the reply, and whether
-# the pause is over ("due": play the reply the moment it comes).
-THINK = {"session": None, "moves": None, "reply": None, "due": False, "asked": 0.0}
-WORKER = {"state": "off", "proxy": None, "task": None}   # off, starting, ready, failed
+# the answer and the bots' pause are there (the pause and the thinking overlap). PAGE.think_*
+# is the question in flight or answered.
 WORKER_NAME = "encore-bot"
 WORKER_SRC = "./bot_worker.py"
 WORKER_CONFIG = "./bot_worker.toml"
 WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
-BOT_LOG = []                      # the worker's answers (level, ms, playouts), for measuring
 
 
 def think_cap():
@@ -283,11 +310,11 @@ def think_cap():
 
 def ensure_worker():
     """Start the bots' worker once (lazily: the first game that seats a searching bot)."""
-    if WORKER["state"] == "off":
-        WORKER["state"] = "starting"
+    if PAGE.worker_state == "off":
+        PAGE.worker_state = "starting"
         document.body.dataset.worker = "starting"
-        WORKER["task"] = asyncio.ensure_future(boot_worker())
-    return WORKER["task"]
+        PAGE.worker_task = asyncio.ensure_future(boot_worker())
+    return PAGE.worker_task
 
 
 async def boot_worker():
@@ -306,7 +333,7 @@ async def boot_worker():
     except Exception as err:          # noqa: BLE001 (any failure: the heuristic plays instead)
         worker_failed(err)
         return None
-    WORKER.update(state="ready", proxy=proxy)
+    PAGE.worker_state, PAGE.worker_proxy = "ready", proxy
     document.body.dataset.worker = "ready"
     window.botWorkerBootMs = window.performance.now() - started
     return proxy
@@ -314,16 +341,16 @@ async def boot_worker():
 
 def worker_failed(err):
     """The worker could not start: say so once; searching bots play the heuristic here."""
-    WORKER.update(state="failed", proxy=None)
+    PAGE.worker_state, PAGE.worker_proxy = "failed", None
     document.body.dataset.worker = "failed"
     window.console.warn("Encore: the bots' worker did not start (%s: %s)"
                         % (type(err).__name__, err))
-    UI["notice"] = text("ui.bot_worker_failed")   # drawn when the move in flight is played
+    PAGE.notice = text("ui.bot_worker_failed")   # drawn when the move in flight is played
 
 
 def thinking_text(session):
     """The status line while the worker thinks for the seat to play, else None."""
-    seat = UI["thinking"]
+    seat = PAGE.thinking
     if seat is None or session.state.current_player != seat:
         return None
     return text("ui.status_thinking", {"name": session.names()[seat]})
@@ -331,36 +358,38 @@ def thinking_text(session):
 
 def set_thinking(seat):
     """Mark who is thinking (the status line and body[data-thinking] follow)."""
-    UI["thinking"] = seat
+    PAGE.thinking = seat
     if seat is None:
         document.body.removeAttribute("data-thinking")
         return
     document.body.dataset.thinking = str(seat)
     line = q("#game-screen .status-main")
-    status = thinking_text(SESSION["now"]) if SESSION["now"] else None
+    status = thinking_text(PAGE.session) if PAGE.session else None
     if line and status:
         line.textContent = status    # no redraw: the table behind is unchanged
 
 
 def uses_worker(session):
     """True when the bot to play now searches and the worker may answer for it."""
-    return session.bot_thinks() and WORKER["state"] != "failed"
+    return session.bot_thinks() and PAGE.worker_state != "failed"
 
 
 def ask_worker(session):
     """Ask the worker for the current bot's move, once per position."""
     moves = len(session.state.history)
-    if THINK["session"] is session and THINK["moves"] == moves:
+    if PAGE.think_session is session and PAGE.think_moves == moves:
         return
     request = session.bot_request(think_cap())
-    THINK.update(session=session, moves=moves, reply=None, due=False,
-                 asked=window.performance.now())
+    PAGE.think_session, PAGE.think_moves, PAGE.think_reply, PAGE.think_due = \
+        session, moves, None, False
+    PAGE.think_asked = window.performance.now()
     set_thinking(request["seat"])
     asyncio.ensure_future(await_move(session, request))
 
 
 async def await_move(session, request):
-    """The worker's answer for this position, kept in THINK; played if the pause is over."""
+    """The worker's answer for this position, kept in PAGE.think_reply; played if the pause
+    is over."""
     try:
         proxy = await ensure_worker()
         if proxy is None:
@@ -370,42 +399,43 @@ async def await_move(session, request):
         reply = json.loads(str(raw))
     except Exception as err:          # noqa: BLE001 (the heuristic plays this move instead)
         reply = {"ok": False, "error": "%s: %s" % (type(err).__name__, err)}
-    if THINK["session"] is not session or THINK["moves"] != request["moves"]:
+    if PAGE.think_session is not session or PAGE.think_moves != request["moves"]:
         return                        # the game moved on (a new game, the menu): forget it
     now = window.performance.now()
-    reply.update(game=session.state.game.id, asked_at=THINK["asked"], answered_at=now,
-                 wait_ms=round(now - THINK["asked"], 1))
-    BOT_LOG.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms", "playouts",
-                                               "moves", "ok", "error", "asked_at",
-                                               "answered_at")})
-    del BOT_LOG[:-400]
-    window.botLog = json.dumps(BOT_LOG)
-    if not reply.get("ok") and WORKER["state"] == "ready":
+    reply.update(game=session.state.game.id, asked_at=PAGE.think_asked, answered_at=now,
+                 wait_ms=round(now - PAGE.think_asked, 1))
+    PAGE.bot_log.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms",
+                                                    "playouts", "moves", "ok", "error",
+                                                    "asked_at", "answered_at")})
+    del PAGE.bot_log[:-400]
+    window.botLog = json.dumps(PAGE.bot_log)
+    if not reply.get("ok") and PAGE.worker_state == "ready":
         window.console.warn("Encore: the worker did not answer (%s); the heuristic plays"
                             % reply.get("error"))
-    THINK["reply"] = reply
+    PAGE.think_reply = reply
     set_thinking(None)                # (the line still says "thinking" until the move is drawn)
-    if THINK["due"]:
+    if PAGE.think_due:
         play_when_ready()
 
 
 def bot_may_play(session):
     """True when a bot is to play and nothing on screen holds it back."""
-    return session is not None and session.waiting_for_bot() and UI["overlay"] is None
+    return session is not None and session.waiting_for_bot() and PAGE.overlay is None
 
 
 def play_when_ready():
     """The pause is over: play the worker's answer if it is there (else it plays on arrival);
     a refused or missing answer lets the heuristic play this move here."""
-    session = SESSION["now"]
-    if not bot_may_play(session) or THINK["session"] is not session or \
-            THINK["moves"] != len(session.state.history):
+    session = PAGE.session
+    if not bot_may_play(session) or PAGE.think_session is not session or \
+            PAGE.think_moves != len(session.state.history):
         return
-    THINK["due"] = True
-    reply = THINK["reply"]
+    PAGE.think_due = True
+    reply = PAGE.think_reply
     if reply is None:
         return                        # still thinking: await_move plays it
-    THINK.update(session=None, moves=None, reply=None, due=False)
+    PAGE.think_session, PAGE.think_moves, PAGE.think_reply, PAGE.think_due = \
+        None, None, None, False
     if session.bot_reply(reply, len(session.state.history)) is None:
         session.bot_move(stand_in=True)
     after_change()
@@ -422,31 +452,31 @@ def bot_pause():
 
 def cancel_bot():
     """Forget a bot move that was waiting on the timer."""
-    if UI["timer"] is not None:
-        window.clearTimeout(UI["timer"])
-        UI["timer"] = None
+    if PAGE.bot_timer is not None:
+        window.clearTimeout(PAGE.bot_timer)
+        PAGE.bot_timer = None
 
 
 def schedule_bot():
     """If a bot is to play and nobody is reading a panel, play it after the pause (a searching
     bot starts thinking in the worker now, so the pause and the thinking overlap)."""
     cancel_bot()
-    session = SESSION["now"]
+    session = PAGE.session
     if bot_may_play(session):
         if uses_worker(session):
             ask_worker(session)
-            THINK["due"] = False
-        UI["timer"] = window.setTimeout(BOT_TICK, bot_pause())
+            PAGE.think_due = False
+        PAGE.bot_timer = window.setTimeout(BOT_TICK, bot_pause())
 
 
 def bot_tick():
     """The timer fired: the bot plays (a searching bot: as soon as the worker has answered)."""
-    UI["timer"] = None
-    session = SESSION["now"]
+    PAGE.bot_timer = None
+    session = PAGE.session
     if not bot_may_play(session):
         return
-    if uses_worker(session) or THINK["session"] is session and \
-            THINK["moves"] == len(session.state.history):
+    if uses_worker(session) or PAGE.think_session is session and \
+            PAGE.think_moves == len(session.state.history):
         play_when_ready()
         return
     session.bot_move(stand_in=True)
@@ -460,7 +490,7 @@ BOT_TICK = proxy(bot_tick)
 def on_table_click(evt):
     """One listener for the whole table: cards and buttons carry data attributes."""
     target = evt.target.closest(CLICKABLE)
-    if target is None or SESSION["now"] is None:
+    if target is None or PAGE.session is None:
         return
     data = data_attributes(target)
     handler = screen_action(data.get("action"))
@@ -477,10 +507,10 @@ def data_attributes(element):
 
 def choose(data):
     """A click on the game's table: the table turns it into an action or a pending choice."""
-    session = SESSION["now"]
+    session = PAGE.session
     if session.table.local_action(data.get("action"), data, session.view()):
         return
-    action, UI["pending"] = session.table.on_click(data, session.view(), UI["pending"])
+    action, PAGE.pending = session.table.on_click(data, session.view(), PAGE.pending)
     if action is None:
         draw()
     else:
@@ -489,56 +519,56 @@ def choose(data):
 
 def play(action):
     """A person's action: the engine plays it, or its reason is shown and nothing changes."""
-    err = SESSION["now"].human_move(action)
+    err = PAGE.session.human_move(action)
     if err is not None:
-        UI["notice"] = err.message
+        PAGE.notice = err.message
         draw()
         return
-    UI["notice"] = ""
+    PAGE.notice = ""
     after_change()
 
 
 def toggle(key):
     """Flip a screen setting and redraw."""
-    UI[key] = not UI[key]
+    setattr(PAGE, key, not getattr(PAGE, key))
     draw()
 
 
 def open_overlay(kind):
     """Open a panel the player asked for (bots wait while it is open)."""
-    UI["overlay"] = kind
+    PAGE.overlay = kind
     cancel_bot()
     draw()
 
 
 def close_overlay():
     """Close the player's panel and let the game go on."""
-    UI["overlay"] = None
+    PAGE.overlay = None
     draw()
     proceed()
 
 
 def cancel_pending():
     """Drop the half-made choice (Cancel or Escape)."""
-    UI["pending"] = None
+    PAGE.pending = None
     draw()
 
 
 def reveal():
     """The named player took the screen: show their hand."""
-    SESSION["now"].reveal()
+    PAGE.session.reveal()
     after_change()
 
 
 def next_round():
     """The round's scores have been read: deal on."""
-    SESSION["now"].close_round()
+    PAGE.session.close_round()
     after_change()
 
 
 def play_again():
     """A new game with the same seats."""
-    begin(SESSION["now"].again(random.randrange(1, 2**31)))
+    begin(PAGE.session.again(random.randrange(1, 2**31)))
 
 
 def new_game():
@@ -572,7 +602,7 @@ def screen_action(action):
     """The handler of a screen button (ACTIONS) or of a game's panel button (PANELS), or None."""
     if action in ACTIONS:
         return ACTIONS[action]
-    if action in SESSION["now"].table.PANELS:
+    if action in PAGE.session.table.PANELS:
         return lambda: open_overlay(action)
     return None
 
@@ -580,7 +610,7 @@ def screen_action(action):
 def on_key(evt):
     """Escape closes a panel or drops a pending choice; Enter or Space takes a focused SVG
     control; L opens the log, R the rules, M mutes."""
-    if SESSION["now"] is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+    if PAGE.session is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if q("dialog[open]"):
         return
@@ -590,9 +620,9 @@ def on_key(evt):
         evt.preventDefault()         # an SVG control (a space on a board) takes the key
         on_table_click(evt)
         return
-    if key == "Escape" and UI["overlay"]:
+    if key == "Escape" and PAGE.overlay:
         close_overlay()
-    elif key == "Escape" and UI["pending"] is not None:
+    elif key == "Escape" and PAGE.pending is not None:
         cancel_pending()
     elif key in ("l", "L"):
         toggle("log_open")

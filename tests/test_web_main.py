@@ -1,0 +1,122 @@
+"""web/main.py in CPython with the browser stubbed: everything the page remembers is one object
+whose fields are all declared up front, and whole games run through the page's functions."""
+
+import ast
+import importlib
+import pathlib
+import sys
+import types
+from unittest import mock
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+import app  # noqa: E402,F401  (imported before main, so the stubbed import adds only main)
+import render  # noqa: E402,F401
+import tables  # noqa: E402
+
+MAIN = ROOT / "web" / "main.py"
+OLD_GLOBALS = ("SESSION", "UI", "PROXIES", "THINK", "WORKER", "BOT_LOG")
+
+
+@pytest.fixture(scope="module")
+def main():
+    """main.py imported with pyscript and pyodide.ffi stubbed by a MagicMock DOM."""
+    window, document = mock.MagicMock(), mock.MagicMock()
+    window.innerWidth = 1366
+    window.location.search = ""
+    window.localStorage.getItem.return_value = None
+    pyscript = types.ModuleType("pyscript")
+    pyscript.window, pyscript.document = window, document
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda fn: fn
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi
+    stubs = {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
+    saved = {name: sys.modules.get(name) for name in list(stubs) + ["main"]}
+    sys.modules.update(stubs)
+    sys.modules.pop("main", None)
+    try:
+        yield importlib.import_module("main")
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def page_attributes():
+    """Every attribute of PAGE that main.py reads or writes, and the toggle("...") keys."""
+    tree = ast.parse(MAIN.read_text())
+    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "PAGE"}
+    used |= {node.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == "toggle"}
+    return used
+
+
+def test_the_page_state_is_one_object_with_every_field_declared(main):
+    """PAGE is the only mutable state: main.py uses no field that PageState does not declare,
+    none can be added later, and the six old globals are gone."""
+    fields = set(main.PageState.__dataclass_fields__)
+    used = page_attributes()
+    assert used == fields                                  # and none is left unused
+    with pytest.raises(AttributeError):
+        main.PAGE.rtimer = 1                              # slots: no key appears later
+    assert not any(hasattr(main, name) for name in OLD_GLOBALS)
+    mutable = [name for name, value in vars(main).items()
+               if isinstance(value, (dict, list, set)) and not name.startswith("__")]
+    assert mutable == ["ACTIONS"]                         # a table of handlers, never changed
+    assert main.PAGE.proxies and main.PageState().proxies == []   # each instance its own list
+
+
+@pytest.mark.parametrize("game_id", tables.game_ids())
+def test_a_bots_game_runs_to_its_end_through_the_page(main, game_id, monkeypatch):
+    """begin, the bots' timer, the round tables, the redraws and the sounds: a whole game."""
+    from tables import sound
+    heard = []
+    monkeypatch.setattr(sound, "play", heard.append)
+    game = app.pygame_rules.GAMES[game_id]
+    seats = [{"name": "B%d" % i, "kind": "bot", "bot": "heuristic"}
+             for i in range(max(2, game.min_players))]
+    session = app.Session.start(game_id, seats, seed=4)
+    main.begin(session)
+    assert main.PAGE.session is session and main.PAGE.notice == ""
+    for _ in range(5000):
+        if session.state.is_over:
+            break
+        if session.round_pending():
+            main.next_round()
+        else:
+            main.bot_tick()
+    assert session.state.is_over and main.PAGE.bot_timer is None
+    assert main.PAGE.heard == len(session.events())
+    assert bool(heard) == (game_id in ("taktvoll", "rechord"))   # notes and strums
+    main.show_start()
+    assert main.PAGE.session is None
+
+
+def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
+    """A click on a card is played; a toggle flips its field; a refused move leaves a notice."""
+    seats = [{"name": "Mia", "kind": "human"}] + [
+        {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
+    session = app.Session.start("take-a-chord", seats, seed=6)
+    main.begin(session)
+    while not session.current_is_human():
+        main.bot_tick()
+    legal = session.state.legal_actions()
+    illegal = next(c for c in session.view()["hand"] if c not in legal) \
+        if len(legal) < len(session.view()["hand"]) else None
+    if illegal is not None:
+        main.choose({"card": str(illegal)})
+        assert main.PAGE.notice and session.state.current_player == 0
+    before = len(session.state.history)
+    main.choose({"card": str(legal[0])})
+    assert len(session.state.history) == before + 1 and main.PAGE.notice == ""
+    sorted_before = main.PAGE.by_strength
+    main.toggle("by_strength")
+    assert main.PAGE.by_strength is not sorted_before
+    main.show_start()
