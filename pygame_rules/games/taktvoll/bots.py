@@ -22,8 +22,9 @@ a bar. Variant I needs no care: the legal list already holds only notes within a
 It keeps no memory between calls and never sees the state: the same call works from JSON.
 """
 
-from ...bits import cards_of, mask_of
-from .cards import BARS, DECK, NOTES, RESTS, capacity, kind_of, semitone, sounding, value_of
+from ...bits import mask_of
+from . import observer
+from .cards import BARS, DECK, NOTES, RESTS, kind_of, semitone, sounding, value_of
 from .state import COMPOUND, HAND, KIND, PERFECT, VALUE, invertible
 
 DUMP = 0.4            # a card out of the hand early on (the penalty it avoids, discounted)
@@ -69,14 +70,13 @@ class Seen:
 
     @classmethod
     def from_state(cls, state, seat):
-        """The same as Seen(state.view(seat)), read straight from the state for the search's
-        playouts: the seat's own hand, the rows (open bars and cards) and the deck's size."""
+        """The same as Seen(state.view(seat)), read from the state for the search's playouts
+        through the observer's readers that the view is made of: the seat's own hand, the
+        rows' open bars, the cards on the staves and the deck's size."""
         seen = cls.__new__(cls)
-        rows = [{"capacity": capacity(t) if t is not None else None, "fill": f, "count": k,
-                 "prev": p} for t, f, k, p, _ in state.rows]
         seen._read(seat, state.n, state.options, state.options["variant"],
-                   cards_of(state.hands[seat]), rows, len(state.deck),
-                   [c for r in state.rows for c, _ in r[4]])
+                   observer.own_hand(state, seat), observer.open_bars(state), len(state.deck),
+                   observer.on_staves(state))
         return seen
 
     def _read(self, me, n, opts, variant, hand, rows, deck, shown):

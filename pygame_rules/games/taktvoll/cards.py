@@ -33,6 +33,11 @@ def kind_of(card):
     return "bar" if card < 87 else "rest"
 
 
+def out_of_play(options):
+    """The cards the options take out of the game: the rests, the 1/4 time signature."""
+    return [c for c in RESTS if not options["rests"]] + ([4] if not options["one_four"] else [])
+
+
 def capacity(time_card):
     """Sixteenths in a bar under a time-signature card (1/4 → 4 … 4/4 → 16)."""
     return 4 * (time_card - 3)

@@ -19,9 +19,10 @@ entries being (card, turned) pairs in order.
 
 from ...core import GameState, SetupError
 from ...messages import text
-from .cards import (BARS, CLEFS, DECK, RESTS, capacity, card_info, card_name,
-                    kind_of, pos_of, semitone, sounding, value_of)
+from .cards import (BARS, CLEFS, DECK, capacity, card_info, card_name, kind_of,
+                    out_of_play, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
+from . import observer
 
 HAND = 5
 MAX_ROWS = 4
@@ -46,10 +47,11 @@ def invertible(card, quarter_invertible):
 
 
 class TaktvollState(GameState):
-    """The staves, the hands, the deck, the scores and whose turn it is."""
+    """The staves, the hands, the deck, the scores and whose turn it is; `dealt` and `draws`
+    count each seat's cards dealt and drawn (public: every seat watches the turns)."""
 
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
-                 "bonus_row", "current_player", "end_reason", "final", "out")
+                 "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -60,12 +62,12 @@ class TaktvollState(GameState):
         s.n = players
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
-        s.out = [c for c in RESTS if not options["rests"]] + \
-            ([4] if not options["one_four"] else [])
+        s.out = out_of_play(options)
         if s.setup:
             s._take_setup()
         else:
             s._deal()
+        s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
         s.emit("game_start", players=players, start=s.current_player, options=dict(options),
@@ -294,6 +296,7 @@ class TaktvollState(GameState):
         """Take the top card of the deck; it may be played at once."""
         card = self.deck.pop()
         self.hands[self.current_player] |= 1 << card
+        self.draws[self.current_player] += 1
         self.emit("draw", seat=self.current_player, card=card)
         self.phase, self.drawn, self.passes = "drawn", card, 0
 
@@ -357,71 +360,24 @@ class TaktvollState(GameState):
         s.current_player, s.end_reason, s.passes, s.out = (self.current_player,
                                                            self.end_reason, self.passes, self.out)
         s.hands, s.deck, s.totals = self.hands[:], self.deck[:], self.totals[:]
+        s.dealt, s.draws = self.dealt, self.draws[:]
         s.final = None if self.final is None else self.final[:]
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
         return s
 
-    # --- what each seat sees ------------------------------------------------------------------
+    # --- what each seat sees (observer.py decides it) ------------------------------------------
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            raise SetupError("error.bad_seat", seat=seat)
-        hidden = self.options["hide_hand_sizes"] and self.current_player is not None
-        v = {"game": self.game.id, "seat": seat, "players": self.n, "phase": self.phase,
-             "current_player": self.current_player, "is_over": self.current_player is None,
-             "variant": self.options["variant"], "scores": list(self.totals),
-             "final": self.final, "winners": self._winners(), "end_reason": self.end_reason,
-             "deck": len(self.deck), "passes": self.passes, "bonus_row": self.bonus_row,
-             "rows": [self._row_view(i) for i in range(len(self.rows))],
-             "hand_sizes": [h.bit_count() if s == seat or not hidden else None
-                            for s, h in enumerate(self.hands)],
-             "options": dict(self.options), "hand": [], "legal": [], "drawn": None}
-        if seat is not None:
-            v["hand"] = [card_info(c) for c in cards_of(self.hands[seat])]
-            if self.current_player == seat:
-                v["legal"] = [list(a) for a in self.legal_actions()]
-                v["drawn"] = self.drawn
-        return v
+        return observer.observe(self, seat)
 
-    def _row_view(self, r):
-        """A row as the page draws it."""
-        time, fill, count, prev, entries = self.rows[r]
-        return {"index": r, "timesig": "%d/4" % (time - 3) if time is not None else None,
-                "capacity": capacity(time) if time is not None else None, "fill": fill,
-                "count": count, "prev": prev, "cards": self._scored_cards(entries)}
-
-    def _scored_cards(self, entries):
-        """The row's cards, each bar line with the points it scored and each note that earned
-        a Variant II bonus marked, so the page can show points where they were scored."""
-        out, count, prev = [], 0, None
-        intervals = self.options["variant"] in ("intervals", "both")
-        for card, turned in entries:
-            info, kind = card_info(card, turned), kind_of(card)
-            if kind == "bar":
-                info["points"], count = count, 0
-            elif kind in ("note", "rest"):
-                count += 1
-                pos = info.get("pos")
-                if intervals and pos is not None and prev is not None and \
-                        self._perfect(prev, pos):
-                    info["bonus"] = 1
-                prev = pos
-            out.append(info)
-        return out
+    def redact(self, event, seat):
+        """An event as `seat` may see it."""
+        return observer.redact(self, event, seat)
 
     def _perfect(self, before, after):
         """True if the interval between two positions earns the Variant II bonus."""
         d = abs(semitone(after) - semitone(before))
         return d in PERFECT or (d in COMPOUND and self.options["compound_intervals"])
-
-    def redact(self, event, seat):
-        """An event as `seat` may see it: other hands and others' drawn cards hidden."""
-        if event["type"] == "deal":
-            return dict(event, hands=[h if s == seat else [] for s, h in
-                                      enumerate(event["hands"])])
-        if event["type"] == "draw" and event["seat"] != seat:
-            return dict(event, card=None)
-        return event
 
     def card_places(self):
         """Where every card is: hands, the deck, the rows, out of play."""
