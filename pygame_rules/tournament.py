@@ -76,7 +76,7 @@ def run(game_id, seats, games, seed=0, options=None):
 
 def report(say, game_id, seats, games, seed, result, options=None):
     """Print the tournament's table through `say(msg_id, params)`."""
-    say("cli.tour.title", {"title": GAMES[game_id].title, "games": games,
+    say("cli.tour.title", {"title": GAMES[game_id].title, "count": games,
                            "players": len(seats), "seed": seed})
     for e, name in enumerate(seats):
         wins, wins_ci = interval(result["wins"][e])
