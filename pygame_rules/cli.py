@@ -375,7 +375,8 @@ class Tally:
 def report(out, args, seed, names, tally, seconds):
     """Print the statistics of a simulation."""
     title = GAMES[args.game].title
-    say(out, "cli.sim.title", {"title": title, "count": tally.games, "players": args.players,
+    say(out, "cli.sim.title", {"title": title, "count": tally.games,
+                               "players": text("cli.sim.players", {"count": args.players}),
                                "seed": seed})
     for seat, name in enumerate(names):
         say(out, "cli.sim.seat", dict(spread(tally.scores[seat]), seat=seat, bot=name,

@@ -9,6 +9,7 @@ import time
 
 from .bots import bot_action, make_bot
 from .core import GAMES, new_game
+from .messages import text
 
 
 def lineup(seats, game_no):
@@ -77,7 +78,7 @@ def run(game_id, seats, games, seed=0, options=None):
 def report(say, game_id, seats, games, seed, result, options=None):
     """Print the tournament's table through `say(msg_id, params)`."""
     say("cli.tour.title", {"title": GAMES[game_id].title, "count": games,
-                           "players": len(seats), "seed": seed})
+                           "seats": text("cli.tour.seats", {"count": len(seats)}), "seed": seed})
     for e, name in enumerate(seats):
         wins, wins_ci = interval(result["wins"][e])
         mean, mean_ci = interval(result["scores"][e])
