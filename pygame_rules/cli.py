@@ -368,7 +368,8 @@ class Tally:
 def report(out, args, seed, names, tally, seconds):
     """Print the statistics of a simulation."""
     title = GAMES[args.game].title
-    say(out, "cli.sim.title", {"title": title, "games": tally.games, "players": args.players,
+    say(out, "cli.sim.title", {"title": title, "count": tally.games,
+                               "players": text("cli.sim.players", {"count": args.players}),
                                "seed": seed})
     for seat, name in enumerate(names):
         say(out, "cli.sim.seat", dict(spread(tally.scores[seat]), seat=seat, bot=name,
@@ -377,7 +378,7 @@ def report(out, args, seed, names, tally, seconds):
         seats = [s for s, n in enumerate(names) if n == name]
         scores = [x for s in seats for x in tally.scores[s]]
         share = sum(tally.wins[s] for s in seats) / tally.games / len(seats)
-        say(out, "cli.sim.bot", dict(spread(scores), bot=name, seats=len(seats), share=share))
+        say(out, "cli.sim.bot", dict(spread(scores), bot=name, count=len(seats), share=share))
     if tally.term is not None:
         tally.term.report(lambda msg_id, params=None: say(out, msg_id, params), names, tally)
     say(out, "cli.sim.throughput", {"games_per_s": tally.games / seconds,

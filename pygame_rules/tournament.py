@@ -9,6 +9,7 @@ import time
 
 from .bots import bot_action, make_bot, with_automata
 from .core import GAMES, new_game
+from .messages import text
 
 
 def lineup(seats, game_no):
@@ -75,8 +76,8 @@ def run(game_id, seats, games, seed=0, options=None):
 
 def report(say, game_id, seats, games, seed, result):
     """Print the tournament's table through `say(msg_id, params)`."""
-    say("cli.tour.title", {"title": GAMES[game_id].title, "games": games,
-                           "players": len(seats), "seed": seed})
+    say("cli.tour.title", {"title": GAMES[game_id].title, "count": games,
+                           "seats": text("cli.tour.seats", {"count": len(seats)}), "seed": seed})
     for e, name in enumerate(seats):
         wins, wins_ci = interval(result["wins"][e])
         mean, mean_ci = interval(result["scores"][e])

@@ -88,11 +88,11 @@ def test_simulate_prints_the_statistics():
                         "--bots", "heuristic,random,random,random", "--seed", "3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith('Take The "A" Chord: 20 game(s), 4 players')
+    assert lines[0].startswith('Take The "A" Chord: 20 games, 4 players')
     assert sum(line.startswith("Seat ") for line in lines) == 4
     assert any(line.startswith("Seat 0 (heuristic): mean ") and "win share" in line
                for line in lines)
-    for start in ("Bot heuristic on 1 seat(s)", "Bot random on 3 seat(s)", "Improvisations:",
+    for start in ("Bot heuristic on 1 seat", "Bot random on 3 seats", "Improvisations:",
                   "Key Changes:", "Spotlight:", "Throughput:"):
         assert any(line.startswith(start) for line in lines), start
     assert "per trick" in out and "per venue" in out and "games/s" in out and "actions/s" in out
@@ -102,7 +102,7 @@ def test_simulate_three_players_one_bot_for_every_seat():
     """One bot name fills every seat; 3-player games simulate too."""
     code, out = run_main("simulate", "take-a-chord", "--games", "5", "--players", "3",
                          "--bots", "random")
-    assert code == 0 and "Bot random on 3 seat(s)" in out
+    assert code == 0 and "Bot random on 3 seats" in out
 
 
 def test_every_event_of_a_game_has_words():
@@ -246,10 +246,10 @@ def test_simulate_take_prints_scores_gifts_endings_and_throughput():
                         "--seed", "3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "TAKE トリックの翁: 30 game(s), 4 players, seed 3."
+    assert lines[0] == "TAKE トリックの翁: 30 games, 4 players, seed 3."
     assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 4
     assert lines[1].startswith("Seat 0 (heuristic): mean ")
-    for start in ("Bot heuristic on 1 seat(s)", "Bot random on 3 seat(s)", "Endings: ",
+    for start in ("Bot heuristic on 1 seat", "Bot random on 3 seats", "Endings: ",
                   "Gifts: ", "  Bot heuristic: offers ", "  Bot random: offers ",
                   "Bot heuristic: mean round score", "Tricks: ", "Throughput: "):
         assert any(line.startswith(start) for line in lines), start
@@ -263,7 +263,7 @@ def test_simulate_take_six_players_one_bot_everywhere():
     """One bot name fills all six seats."""
     code, out = run_main("simulate", "take-bamboo", "--games", "3", "--players", "6",
                          "--bots", "heuristic")
-    assert code == 0 and "Bot heuristic on 6 seat(s)" in out
+    assert code == 0 and "Bot heuristic on 6 seats" in out
 
 
 def test_every_take_event_has_words_and_hidden_cards_stay_hidden():
@@ -376,7 +376,7 @@ def test_taktvoll_choices_say_what_each_play_would_do():
     table = tak_table(state, stdin="q\n")
     assert not cli.human_turn(table)
     out = table.out.getvalue()
-    assert "Points: Ana (you) 0 (6 card(s) in hand); Ben 0; Cy 0" in out
+    assert "Points: Ana (you) 0 (6 cards in hand); Ben 0; Cy 0" in out
     assert "Your hand (6 cards, −1 each at the end): 1 bar line, 4/4, Q:A4, Q:E5, E:F4, S:G5" \
         in out
     assert "quarter note E5 (Q:E5) on row 1 (a perfect fourth: +1; fills the bar: your bar " \
@@ -421,10 +421,10 @@ def test_simulate_taktvoll_prints_scores_endings_bars_and_throughput():
                         "--seed", "3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Taktvoll: 30 game(s), 5 players, seed 3."
+    assert lines[0] == "Taktvoll: 30 games, 5 players, seed 3."
     assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 5
     assert lines[1].startswith("Seat 0 (heuristic): mean ")
-    for start in ("Bot heuristic on 1 seat(s)", "Bot random on 4 seat(s)", "Endings: ",
+    for start in ("Bot heuristic on 1 seat", "Bot random on 4 seats", "Endings: ",
                   "Bar lines: ", "Interval bonuses: none", "  Bot heuristic: per seat and game ",
                   "  Bot random: per seat and game ", "Throughput: "):
         assert any(line.startswith(start) for line in lines), start
@@ -436,7 +436,7 @@ def test_simulate_taktvoll_eight_players_one_bot_everywhere():
     """One bot name fills all eight seats."""
     code, out = run_main("simulate", "taktvoll", "--games", "3", "--players", "8",
                          "--bots", "heuristic")
-    assert code == 0 and "Bot heuristic on 8 seat(s)" in out
+    assert code == 0 and "Bot heuristic on 8 seats" in out
 
 
 def test_simulate_taktvoll_reports_interval_bonuses_in_variant_two():
@@ -548,13 +548,13 @@ def test_play_rechord_solo_against_jim_bot_to_the_end():
     assert "Choose a number from 1 to 5." in out
     assert text("rc.term.help") in out
     assert "A solo game of Re-Chord begins: Player 1 against Jim Bot (Session Shredder)" in out
-    assert "--- Player 1's turn · Twelve-Bar setlist · chord deck 22 · bag 32 pick(s) ---" \
+    assert "--- Your turn · Twelve-Bar setlist · chord deck 22 · bag 32 picks ---" \
         in out
     assert "     1   2   3   4   5\n  e  ..  ..  ..  ..  ..\n" in out
     assert "  1) place the White supply pick (then choose one of 30 spaces)" in out
     assert "  1) place the White supply pick on E1\n" in out
     assert "Jim Bot's open row (3, he completes them at once):" in out
-    assert "Jim Bot's turn: " in out and "Jim Bot turns up the " in out
+    assert "Jim Bot to play: " in out and "Jim Bot turns up the " in out
     assert "Fret 1 is full: lead guitar scoring" in out
     assert "  > Purple " in out                      # the person's genre on the pad
     assert "All five frets are scored: the game ends." in out
@@ -598,7 +598,7 @@ def test_rechord_choices_say_what_they_complete_and_claims_by_name():
     table = rc_table(state, stdin="q\n")
     assert not cli.human_turn(table)
     out = table.out.getvalue()
-    assert "--- Ana's turn, continued · " in out
+    assert "--- Your turn, continued · " in out
     assert text("rc.term.ability.blue", {"space": "B1"}) in out
     cli.show_events(table)
     assert "Ana completes C-1 on A3, D2 and B1 (silver 3, golden 9)." in table.out.getvalue()
@@ -623,7 +623,7 @@ def test_rechord_chord_draw_and_returns_by_name():
     out = table.out.getvalue()
     assert "Ana draws C-3 and C-2 (0 left in the chord deck)." in out
     assert "Ana returns C-2 to the bottom of the chord deck." in out
-    assert "Jim Bot's turn: " in out
+    assert "Jim Bot to play: " in out
 
 
 def test_simulate_rechord_prints_scores_endings_actions_and_jim_bot():
@@ -633,9 +633,9 @@ def test_simulate_rechord_prints_scores_endings_actions_and_jim_bot():
                         "--bots", "random", "--seed", "3")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Re-Chord: 20 game(s), 3 players, seed 3."
+    assert lines[0] == "Re-Chord: 20 games, 3 players, seed 3."
     assert sum(line.startswith("Seat ") and "win share" in line for line in lines) == 3
-    for start in ("Bot random on 3 seat(s)", "Endings: ", "Actions: ",
+    for start in ("Bot random on 3 seats", "Endings: ", "Actions: ",
                   "  Bot random: per seat and game chords ", "Throughput: "):
         assert any(line.startswith(start) for line in lines), start
     assert "Jim Bot" not in out

@@ -99,11 +99,14 @@ def test_every_event_of_many_games_is_told_for_every_seat_and_spectators():
                                              "chord deck.")
                 if etype == "deal":
                     told = " ".join(lines)
+                    if seat is not None:
+                        assert "Song of %s:" % names[seat] in told
+                        assert "Genre of %s:" % names[seat] in told
                     for other, name in enumerate(names):
                         if other != seat:
                             assert name + " holds" not in told
-                            assert name + "'s song" not in told
-                            assert name + "'s genre" not in told
+                            assert "Song of %s:" % name not in told
+                            assert "Genre of %s:" % name not in told
     assert seen == EVENT_TYPES
     assert endings == {"frets", "stall"}
 
@@ -129,14 +132,14 @@ def test_a_few_exact_sentences():
         "Red: Cy returns the face-down pick on A3 to the bag."
     assert describe_event({"type": "to_bag", "seat": 2, "space": space(1, 3), "kind": 4,
                            "up": True, "why": "wylde"}, names) == \
-        "Cy's Wylde takes A3: the Purple pick there goes back to the bag."
+        "Cy places the Wylde on A3: the Purple pick there goes back to the bag."
     assert describe_event({"type": "chords", "seat": 0, "cards": 2, "deck": 9}, names) == \
         "Ana draws 2 chord cards (9 left in the chord deck)."
     assert describe_event({"type": "chords", "seat": 0, "cards": [0, 5], "deck": 9}, names) \
         == "Ana draws C-1 and G-2 (9 left in the chord deck)."
     assert describe_event({"type": "turn", "seat": 2, "refill": [1], "supply": [1, 1, 6],
                            "bag": 17}, names) == \
-        "Cy's turn: the supply gets Red from the bag and now holds 2 Red and Wylde; 17 picks " \
+        "Cy to play: the supply gets Red from the bag and now holds 2 Red and Wylde; 17 picks " \
         "are left in the bag."
     assert describe_event({"type": "skip", "seat": 0, "phase": "ability_green"}, names) == \
         "Ana does not use the Green pick's ability."
@@ -167,11 +170,11 @@ def test_game_end_tells_each_guitarist_and_the_tie_break():
                          "winners": [1], "jim": None}, names)
     assert lines == [
         "All five frets are scored: the game ends.",
-        "Ana: 10 for chords (3 card(s)) + 18 for the song (D, A, C and G) + 12 for Crux of "
+        "Ana: 10 for chords (3 cards) + 18 for the song (D, A, C and G) + 12 for Crux of "
         "Metal (Grey) = 40 fame.",
-        "Ben: 20 for chords (4 card(s)) + 0 for the song (C, G, A and E) + 20 for Essence of "
+        "Ben: 20 for chords (4 cards) + 0 for the song (C, G, A and E) + 20 for Essence of "
         "Jazz (Purple) = 40 fame.",
-        "Cy: 0 for chords (0 card(s)) + 0 for the song (C, G, E and Em) + 30 for Temper of "
+        "Cy: 0 for chords (0 cards) + 0 for the song (C, G, E and Em) + 30 for Temper of "
         "Punk (Green) = 30 fame.",
         "The game is over. Ben wins: tied on 40 fame, the higher genre fame (20) decides."]
     final[0]["genre"], final[0]["total"] = 20, 48
@@ -189,9 +192,9 @@ def test_game_end_tells_each_guitarist_and_the_tie_break():
     lines = event_lines({"type": "game_end", "reason": "frets", "final": solo, "winners": [],
                          "jim": 1}, ["Ana"])
     assert lines[1:] == [
-        "Ana: 7 for chords (2 card(s)) + 0 for the song (C, A, E and Am) + 15 for White genre "
+        "Ana: 7 for chords (2 cards) + 0 for the song (C, A, E and Am) + 15 for White genre "
         "= 22 fame.",
-        "Jim Bot: 12 for chords (3 card(s)) + 10 for Red genre and Blue genre = 22 fame.",
+        "Jim Bot: 12 for chords (3 cards) + 10 for Red genre and Blue genre = 22 fame.",
         "Ana and Jim Bot tie at 22: a tie is a loss against Jim Bot."]
     solo[0]["total"] = 30
     lines = event_lines({"type": "game_end", "reason": "frets", "final": solo, "winners": [0],
@@ -207,6 +210,7 @@ def test_solo_log_names_jim_bot_and_hides_his_genre_until_the_end():
     assert lines[0].startswith("A solo game of Re-Chord begins: Ana against Jim Bot (Touring "
                                "Rockstar)")
     assert any(line.startswith("Jim Bot's open row: ") for line in lines)
-    assert not any(line.startswith("Jim Bot's genre") for line in lines)
-    assert any(line.startswith("Jim Bot's turn: ") for line in lines)
+    assert any(line.startswith("Genre of Ana: ") for line in lines)
+    assert not any(line.startswith("Genre of Jim Bot") for line in lines)
+    assert any(line.startswith("Jim Bot to play: ") for line in lines)
     assert lines[-2].startswith("Jim Bot: ") and " and " in lines[-2].split(" for ")[-1]

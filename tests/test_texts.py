@@ -10,7 +10,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import GAMES, messages
-from pygame_rules.messages import CATALOGUE
+from pygame_rules.messages import CATALOGUE, add, plural_category, text
 from texts_helpers import (all_used, malformed, missing_keys, undeclared_families,
                            unused_keys, used_keys)
 
@@ -79,12 +79,50 @@ def test_messages_imports_no_game():
     assert not re.search(r"^\s*(from|import)\s", source, re.M)
 
 
+def test_a_count_picks_the_plural_form():
+    """English: one for 1, other for 0, 2 and 1.5; Japanese: other always."""
+    assert [plural_category(n) for n in (0, 1, 2, 1.5)] == ["other", "one", "other", "other"]
+    assert plural_category(1, "ja") == "other"
+    assert text("tak.name.bars", {"count": 1}) == "1 bar line"
+    assert text("tak.name.bars", {"count": 2}) == "2 bar lines"
+
+
+def test_a_missing_message_falls_back_to_english_with_the_english_rule():
+    """A language without the key renders English (and English plurals); with it, its own."""
+    add("xx", {"tak.name.no_cards": "keine Karten"})
+    try:
+        assert text("tak.name.bars", {"count": 1}, "xx") == "1 bar line"
+        assert text("tak.name.no_cards", lang="xx") == "keine Karten"
+        assert text("tak.name.no_cards", lang="zz") == "no cards"
+    finally:
+        del CATALOGUE["xx"]
+
+
+def test_a_key_given_twice_with_another_text_is_refused():
+    """add() keeps the catalogue from silently changing a text."""
+    add("en", {"tak.name.no_cards": CATALOGUE["en"]["tak.name.no_cards"]})
+    with pytest.raises(ValueError):
+        add("en", {"tak.name.no_cards": "nothing"})
+
+
+def test_no_sentence_says_s_in_brackets():
+    """Counts are plural messages: no "card(s)", "win(s)" left in English."""
+    texts = [v for e in CATALOGUE["en"].values() for v in (e.values() if isinstance(e, dict)
+                                                           else [e])]
+    assert not [t for t in texts if "(s)" in t]
+
+
 @pytest.mark.parametrize("game_id", sorted(tables.game_ids()))
 def test_a_saved_games_continue_line_is_one_the_shell_can_say(game_id):
     """The shell (before Python) shows "Continue: …" only for ui.continue* messages it holds."""
     state = pygame_rules.new_game(game_id, GAMES[game_id].min_players, seed=3)
     msg, _params = tables.table_for(game_id).continue_line(state.view(None))
     assert msg.startswith("ui.continue") and msg in shell.ui_messages()
+
+
+def test_the_shell_says_only_plain_strings():
+    """The shell's script fills {name} placeholders and knows no plural dicts."""
+    assert all(isinstance(v, str) for v in shell.ui_messages().values())
 
 
 # --- every key asked for at run time is one the scan found --------------------------------------

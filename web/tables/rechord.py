@@ -284,9 +284,9 @@ def seat_panel(view, seat, names, seats, where):
         stats = t("rc.page.seat_final", chords=view["final"][seat]["chords"],
                   total=view["final"][seat]["total"])
     elif is_jim:
-        stats = t("rc.page.jim_stats", icons=view["icons_left"])
+        stats = t("rc.page.jim_stats", count=view["icons_left"])
     else:
-        stats = t("rc.page.seat_stats", cards=view["hand_sizes"][seat], fame=view["scores"][seat])
+        stats = t("rc.page.seat_stats", count=view["hand_sizes"][seat], fame=view["scores"][seat])
     glow = seat == view["current_player"] or (seat == view["active"] and
                                               view["current_player"] is None and
                                               not view["is_over"])
@@ -460,7 +460,7 @@ def where_text(view):
     """The setlist and how far the game is, for the top bar."""
     return text("rc.page.where", {"setlist": text("rc.name.setlist." + view["setlist"]),
                                 "scored": sum(view["scored"]), "frets": FRETS,
-                                "bag": view["bag"]})
+                                "count": view["bag"]})
 
 
 def status_text(view, names, viewer, curtain, pending=None):

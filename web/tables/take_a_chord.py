@@ -167,7 +167,8 @@ def seat_panel(view, seat, names, seats, where):
         marks.append('<span class="badge">%s</span>' % t("ui.dealer"))
     if info["spotlight"]:
         marks.append('<span class="badge spotlight">★ %s</span>' % t("tac.page.spotlight"))
-    stats = t("tac.page.seat_stats", cards=view["hand_sizes"][seat], tricks=info["tricks"],
+    stats = t("tac.page.seat_stats", cards=text("tac.page.cards", {"count": view["hand_sizes"][seat]}),
+              tricks=text("tac.page.tricks", {"count": info["tricks"]}),
               improvisations=info["improvisations"], total=info["total"],
               now=info["would_score"])
     active = " active" if seat == view["current_player"] else ""
@@ -222,7 +223,7 @@ def last_trick_modal(view, names):
         return render.last_trick_modal([], "")
     return render.last_trick_modal(
         [(seat_label(s, names, view), card_svg(c)) for s, c in last["cards"]],
-        text("tac.page.last_trick_won", {"name": names[last["winner"]], "rounds": last["rounds"]}))
+        text("tac.page.last_trick_won", {"name": names[last["winner"]], "count": last["rounds"]}))
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}
@@ -265,7 +266,7 @@ def final_modal(view, names, end_event):
     tables = "".join("<h3>%s</h3>%s" % (t("tac.page.venue_n", venue=i + 1), venue_table(rows, names))
                      for i, rows in enumerate(view["venue_scores"]))
     totals = "".join("<li>%s</li>" % t("tac.page.final_row", name=names[s["seat"]], total=s["total"],
-                                         improvisations=s["game_improvisations"])
+                                         count=s["game_improvisations"])
                      for s in sorted(view["seats"], key=lambda s: -s["total"]))
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("tac.page.all_venues"),

@@ -188,7 +188,7 @@ def seat_panel(view, seat, names, seats, where):
         marks.append('<span class="badge">%s</span>' % t("take.page.passed"))
     stacks = "".join(stack_html(st, c, view) for c, st in enumerate(view["tableau"][seat])
                      if st["count"])
-    stats = t("take.page.seat_stats", score=view["scores"][seat], cards=view["hand_sizes"][seat])
+    stats = t("take.page.seat_stats", score=view["scores"][seat], count=view["hand_sizes"][seat])
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
             '</small></h3><p class="marks">%s</p><p class="stats">%s</p>'
@@ -350,7 +350,7 @@ def round_modal(view, names, number):
 def final_modal(view, names, end_event):
     """The end: winners, why the game ended, everyone's score, every round's table."""
     lines = event_lines(end_event, names, ranks=view["ranks"]) if end_event else []
-    totals = "".join("<li>%s</li>" % t("take.page.final_row", name=names[s], score=v)
+    totals = "".join("<li>%s</li>" % t("take.page.final_row", name=names[s], count=v)
                      for s, v in sorted(enumerate(view["scores"]), key=lambda p: -p[1]))
     tables = "".join("<h3>%s</h3>%s" % (t("take.page.round_n", round=i + 1),
                                         round_table(rows, names))

@@ -157,7 +157,7 @@ def seat_panel(view, seat, names, seats, where):
             '</small></h3><p class="marks">%s</p><p class="stats">%s · %s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
                render.bot_or_human(seats[seat]), turn,
-               t("tak.page.score", score=view["scores"][seat]), cards))
+               t("tak.page.score", count=view["scores"][seat]), cards))
 
 
 # --- words --------------------------------------------------------------------------------------

@@ -123,9 +123,9 @@ def _deal(e, t):
     seen = [h for s, h in enumerate(e["hands"]) if h is not None and not (is_solo and s == 1)]
     cards = len(seen[0]) if seen else HAND
     if is_solo:
-        lines = [t.say("rc.ev.deal_solo", human=t.seat(0), cards=cards, deck=e["deck"])]
+        lines = [t.say("rc.ev.deal_solo", human=t.seat(0), count=cards, deck=e["deck"])]
     else:
-        lines = [t.say("rc.ev.deal", cards=cards, deck=e["deck"])]
+        lines = [t.say("rc.ev.deal", count=cards, deck=e["deck"])]
     songs, genres = e.get("songs") or [], e.get("genres") or []
     for seat, hand in enumerate(e["hands"]):
         if hand is None:
@@ -151,10 +151,10 @@ def _turn(e, t):
         return [t.say("rc.ev.turn_empty", seat=seat)]
     words = kinds_words(supply, t.lang)
     if not refill:
-        return [t.say("rc.ev.turn_full", seat=seat, supply=words, bag=e["bag"])]
+        return [t.say("rc.ev.turn_full", seat=seat, supply=words, count=e["bag"])]
     msg_id = "rc.ev.turn_all" if sorted(refill) == sorted(supply) else "rc.ev.turn"
     return [t.say(msg_id, seat=seat, refill=kinds_words(refill, t.lang), supply=words,
-                  bag=e["bag"])]
+                  count=e["bag"])]
 
 
 def _place(e, t):
@@ -228,8 +228,7 @@ def _chords(e, t):
     if isinstance(cards, int):
         if cards == 0:
             return [t.say("rc.ev.chords_none", seat=seat)]
-        msg_id = "rc.ev.chords_hidden_one" if cards == 1 else "rc.ev.chords_hidden"
-        return [t.say(msg_id, seat=seat, count=cards, deck=deck)]
+        return [t.say("rc.ev.chords_hidden", seat=seat, count=cards, deck=deck)]
     if not cards:
         return [t.say("rc.ev.chords_none", seat=seat)]
     msg_id = "rc.ev.chords_one" if len(cards) == 1 and not deck else "rc.ev.chords"
@@ -273,12 +272,12 @@ def _game_end(e, t):
         seat = row["seat"]
         genres = genres_words(row.get("genres") or (), t.lang)
         if seat == jim:
-            lines.append(t.say("rc.ev.final_row_jim", chords=row["chords"], cards=row["cards"],
+            lines.append(t.say("rc.ev.final_row_jim", chords=row["chords"], count=row["cards"],
                                genre=row["genre"], genres=genres, total=row["total"]))
             continue
         song = row.get("song_id")
         lines.append(t.say("rc.ev.final_row", seat=t.seat(seat), chords=row["chords"],
-                           cards=row["cards"], song=row["song"], genre=row["genre"],
+                           count=row["cards"], song=row["song"], genre=row["genre"],
                            genres=genres, total=row["total"],
                            song_chords=song_words(song, t.lang) if song is not None
                            else text("rc.name.none", lang=t.lang)))

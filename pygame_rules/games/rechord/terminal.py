@@ -126,10 +126,10 @@ def show_players(table, view):
         for card in view["jim_row"]:
             table.say("%s", card_line(card, face, satisfied(card, face)))
         if view["icon"] is None:
-            table.say("rc.term.jim_icons", {"left": view["icons_left"]})
+            table.say("rc.term.jim_icons", {"count": view["icons_left"]})
         else:
             icon = text("rc.name.icon_bag") if view["icon"] < 0 else kind_word(view["icon"])
-            table.say("rc.term.jim_icons_last", {"left": view["icons_left"], "icon": icon})
+            table.say("rc.term.jim_icons_last", {"count": view["icons_left"], "icon": icon})
 
 
 def show_mine(table, view, song=True):
@@ -180,13 +180,12 @@ def turn(table, view):
     full = view["phase"] == "turn" or view["active"] != table.human
     if view["phase"] == "claim":
         table.say("rc.term.header_claim", {"name": name, "deck": view["deck"],
-                                          "bag": view["bag"]})
+                                          "count": view["bag"]})
     elif full:
-        table.say("rc.term.header", {"name": name, "deck": view["deck"], "bag": view["bag"],
+        table.say("rc.term.header", {"deck": view["deck"], "count": view["bag"],
                                     "setlist": text("rc.name.setlist." + view["setlist"])})
     else:
-        table.say("rc.term.header_step", {"name": name, "deck": view["deck"],
-                                         "bag": view["bag"]})
+        table.say("rc.term.header_step", {"deck": view["deck"], "count": view["bag"]})
     show_board(table, view, legend=full)
     if view["supply"]:
         table.say("rc.term.supply", {"kinds": kinds_words(view["supply"])})
@@ -374,7 +373,7 @@ def show_result(table):
     table.say("cli.final")
     order = sorted(final, key=lambda r: (-r["total"], -r["genre"], -r["cards"], r["seat"]))
     for place, row in enumerate(order, 1):
-        table.say("rc.term.final_row", dict(row, place=place,
+        table.say("rc.term.final_row", dict(row, place=place, count=row["cards"],
                                            name=display_name(table, row["seat"])))
     table.say("cli.you_won" if table.human in view["winners"] else "cli.you_lost")
 

@@ -54,7 +54,7 @@ def _trick_won(e, names, lang):
     """A trick (or an Improvisation) won."""
     msg_id = "tac.ev.trick_won_impro" if e["improvisation"] else "tac.ev.trick_won"
     return [_say(msg_id, lang, seat=seat_name(e["seat"], names, lang),
-                 card=card_name(e["card"], lang), tricks=e["rounds"])]
+                 card=card_name(e["card"], lang), count=e["rounds"])]
 
 
 def _key_change(e, names, lang):
@@ -80,7 +80,7 @@ def _venue_scores(e, names, lang):
     for row in e["rows"]:
         msg_id = "tac.ev.venue_score_row_spotlight" if row["spotlight"] else "tac.ev.venue_score_row"
         lines.append(_say(msg_id, lang, seat=seat_name(row["seat"], names, lang),
-                          tricks=row["tricks"], chart=row["chart"], bonus=row["bonus"],
+                          count=row["tricks"], chart=row["chart"], bonus=row["bonus"],
                           score=row["score"], total=row["total"]))
     return lines
 
@@ -92,7 +92,7 @@ def _game_end(e, names, lang):
               "shared": "tac.ev.game_end_shared"}[e["tie_break"]]
     return [_say(msg_id, lang, winners=", ".join(seat_name(s, names, lang) for s in winners),
                  score=e["scores"][winners[0]],
-                 improvisations=e["improvisations"][winners[0]])]
+                 improvisations=e["improvisations"][winners[0]], count=len(winners))]
 
 
 DESCRIBERS = {

@@ -91,7 +91,7 @@ def show_scores(table, view):
     for row in view["seats"]:
         mark = text("tac.term.spotlight_mark") if row["spotlight"] else ""
         table.say("tac.term.score_row", {"name": display_name(table, row["seat"]),
-                                    "total": row["total"], "tricks": row["tricks"],
+                                    "total": row["total"], "count": row["tricks"],
                                     "spotlight": mark})
     if view["spotlight"] is None:
         table.say("tac.term.spotlight_centre")
@@ -135,7 +135,7 @@ def show_result(table):
     for place, seat in enumerate(seats, 1):
         table.say("tac.term.final_row", {"place": place, "name": display_name(table, seat),
                                     "total": state.scores()[seat],
-                                    "improvisations": state.impro_totals[seat]})
+                                    "count": state.impro_totals[seat]})
     table.say("cli.you_won" if table.human in state.winners() else "cli.you_lost")
 
 

@@ -191,7 +191,7 @@ def _round_scores(e, t):
     lines = [t.say("take.ev.round_scores", round=e["round"])]
     for row in e["rows"]:
         lines.append(t.say("take.ev.round_score_row", seat=t.seat(row["seat"]),
-                           parts=score_parts(row, t.lang), points=row["round"],
+                           parts=score_parts(row, t.lang), count=row["round"],
                            score=row["score"]))
     return lines
 

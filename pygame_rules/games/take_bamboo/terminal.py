@@ -87,9 +87,11 @@ def show_scores(table, view):
                 stacks.append(text(msg_id, {"count": stack["count"], "down": stack["down"],
                                             "colour": colour_name(colour)}))
         table.say("take.term.score_row", {
-            "name": display_name(table, seat), "score": view["scores"][seat],
+            "name": display_name(table, seat),
+            "points": text("take.name.points", {"count": view["scores"][seat]}),
             "stacks": ", ".join(stacks) or text("take.term.no_stacks"),
-            "now": points_now(counts, seat), "cards": view["hand_sizes"][seat]})
+            "now": points_now(counts, seat),
+            "cards": text("take.name.cards", {"count": view["hand_sizes"][seat]})})
 
 
 def show_hand(table, view):
@@ -285,7 +287,7 @@ def show_result(table):
         s not in winners, (0, scores[s]) if scores[s] >= TARGET else (1, -scores[s]), s))
     for place, seat in enumerate(seats, 1):
         table.say("take.term.final_row", {"place": place, "name": display_name(table, seat),
-                                         "score": scores[seat]})
+                                         "count": scores[seat]})
     table.say("cli.you_won" if table.human in winners else "cli.you_lost")
 
 
@@ -343,7 +345,7 @@ def report(say, names, tally):
             "accepted": sum(count(("accepted", s)) for s in seats) / (gave or 1),
             "forced": sum(count(("forced", s)) for s in seats) / (gave or 1),
             "accepts": sum(count(("accepts", s)) for s in seats) / (answered or 1),
-            "answered": answered})
+            "count": answered})
     for bot in sorted(set(names)):
         rows = [r for s, n in enumerate(names) if n == bot for r in tally.rows[s]]
         say("take.sim.round", round_shares(bot, rows))

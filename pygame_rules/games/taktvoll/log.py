@@ -29,8 +29,13 @@ def _say(msg_id, lang, **params):
 def a_card(card, turned=False, lang="en"):
     """A card's name with its article: 'a quarter note C5', 'an eighth rest', '3/4'."""
     name = card_name(card, turned, lang)
-    if kind_of(card) == "time":
-        return name
+    return name if kind_of(card) == "time" else with_article(name, lang)
+
+
+def with_article(name, lang="en"):
+    """A name with its indefinite article: 'a quarter note C5', 'an octave' (tak.name.a or
+    tak.name.an, by the sound the English name begins with; a language without articles makes
+    both "{name}")."""
     msg_id = "tak.name.an" if name[:1] in "aeiou" else "tak.name.a"
     return text(msg_id, {"name": name}, lang)
 
@@ -82,9 +87,7 @@ def hand_words(cards, lang="en"):
     """A hand in words: '6 bar lines, a clef, 3/4, a quarter note C5, ...'."""
     bars = sum(1 for c in cards if kind_of(c) == "bar")
     words = [a_card(c, lang=lang) for c in cards if kind_of(c) != "bar"]
-    if bars == 1:
-        words.insert(0, text("tak.name.one_bar", lang=lang))
-    elif bars:
+    if bars:
         words.insert(0, text("tak.name.bars", {"count": bars}, lang))
     return ", ".join(words) or text("tak.name.no_cards", lang=lang)
 
@@ -116,15 +119,16 @@ def _play(e, t):
 
 def _bar_scored(e, t):
     """A bar line scores 1 per note and rest in its bar."""
-    msg_id = "tak.ev.bar_scored_one" if e["points"] == 1 else "tak.ev.bar_scored"
-    return [t.say(msg_id, seat=t.seat(e["seat"]), row=e["row"] + 1, points=e["points"])]
+    return [t.say("tak.ev.bar_scored", seat=t.seat(e["seat"]), row=e["row"] + 1,
+                  count=e["points"])]
 
 
 def _interval(e, t):
     """Variant II: a perfect interval from the row's previous note."""
     return [t.say("tak.ev.interval", seat=t.seat(e["seat"]), row=e["row"] + 1,
-                  interval=text("tak.name.interval." + e["interval"], lang=t.lang),
-                  semitones=e["semitones"], points=e.get("points", 1))]
+                  interval=with_article(text("tak.name.interval." + e["interval"], lang=t.lang),
+                                        t.lang),
+                  semitones=e["semitones"], count=e.get("points", 1))]
 
 
 def _keep(e, t):
@@ -146,7 +150,7 @@ def _game_end(e, t):
         lines = [t.say("tak.ev.end_stuck")]
     for seat, (points, left, total) in enumerate(zip(e["scores"], penalties, final)):
         msg_id = "tak.ev.final_row_none" if not left else "tak.ev.final_row"
-        lines.append(t.say(msg_id, seat=t.seat(seat), points=points, cards=left, final=total))
+        lines.append(t.say(msg_id, seat=t.seat(seat), count=points, cards=left, final=total))
     msg_id = "tak.ev.winners_shared" if len(winners) > 1 else "tak.ev.winner"
     lines.append(t.say(msg_id, winners=", ".join(t.seat(s) for s in winners),
                        score=final[winners[0]] if winners else 0))

@@ -13,7 +13,7 @@ It reads only the person's view and the events of their log, like any other seat
 from ...messages import text
 from .cards import (BARS, PITCHES, REST_VALUES, RESTS, VALUES, card_name, kind_of, pos_of,
                     semitone, value_of)
-from .log import a_card, event_lines, seat_name
+from .log import a_card, event_lines, seat_name, with_article
 from .state import COMPOUND, PERFECT
 
 PROMPT_HELP = "tak.term.help"
@@ -128,7 +128,7 @@ def show_scores(table, view):
         size = view["hand_sizes"][seat]
         msg_id = "tak.term.score_entry" if size is None else "tak.term.score_entry_cards"
         entries.append(text(msg_id, {"name": display_name(table, seat), "score": score,
-                                     "cards": size}))
+                                     "count": size}))
     table.say("tak.term.scores", {"scores": "; ".join(entries)})
 
 
@@ -138,14 +138,14 @@ def show_hand(table, view):
     bars = sum(1 for c in cards if kind_of(c) == "bar")
     words = [card_code(c) for c in cards if kind_of(c) != "bar"]
     if bars:
-        words.insert(0, text("tak.name.bars", {"count": bars}) if bars > 1 else text("tak.name.one_bar"))
+        words.insert(0, text("tak.name.bars", {"count": bars}))
     table.say("tak.term.hand", {"count": len(cards), "cards": ", ".join(words)})
 
 
 def turn(table, view):
     """Show the situation and return the choice to make (turn, drawn card or bonus bar line)."""
     table.say("%s", "")
-    table.say("tak.term.header", {"name": table.names[table.human], "deck": view["deck"],
+    table.say("tak.term.header", {"count": view["deck"],
                                  "variant": text("tak.name.variant." + view["variant"])})
     show_scores(table, view)
     show_rows(table, view)
@@ -216,7 +216,7 @@ def play_notes(view, action, row):
                                   else None)
         if name:
             notes.append(text("tak.term.note.interval",
-                              {"interval": text("tak.name.interval." + name)}))
+                              {"interval": with_article(text("tak.name.interval." + name))}))
     fill, count = row["fill"] + value_of(card), row["count"] + 1
     left = row["capacity"] - fill
     if left == 0 and has_bar(view):
@@ -272,8 +272,9 @@ def show_result(table):
     seats = sorted(range(state.players), key=lambda s: (-final[s], s))
     for place, seat in enumerate(seats, 1):
         table.say("tak.term.final_row", {"place": place, "name": display_name(table, seat),
-                                        "final": final[seat], "points": points[seat],
-                                        "cards": left[seat]})
+                                        "final": final[seat],
+                                        "points": text("tak.name.points", {"count": points[seat]}),
+                                        "cards": text("tak.name.cards_left", {"count": left[seat]})})
     table.say("cli.you_won" if table.human in winners else "cli.you_lost")
 
 
