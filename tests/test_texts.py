@@ -1,6 +1,7 @@
 """The message catalogue: every key the code uses exists, none is dead, every entry is well
 formed, plurals pick their form, and each game's texts are its own."""
 
+import ast
 import pathlib
 import random
 import re
@@ -11,7 +12,7 @@ import pytest
 import pygame_rules
 from pygame_rules import GAMES, messages
 from pygame_rules.messages import CATALOGUE, add, plural_category, text
-from texts_helpers import (all_used, malformed, missing_keys, undeclared_families,
+from texts_helpers import (SHARED, all_used, malformed, missing_keys, undeclared_families,
                            unused_keys, used_keys)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -77,6 +78,15 @@ def test_messages_imports_no_game():
     """messages.py imports nothing (core imports it, the games register into it)."""
     source = pathlib.Path(messages.__file__).read_text()
     assert not re.search(r"^\s*(from|import)\s", source, re.M)
+
+
+def test_messages_py_holds_only_the_shared_keys():
+    """A game's key belongs in its texts.py, not in messages.py's own table."""
+    tree = ast.parse(pathlib.Path(messages.__file__).read_text())
+    table = next(n.value for n in tree.body if isinstance(n, ast.Assign)
+                 and n.targets[0].id == "CATALOGUE")
+    own = [k.value for k in table.values[0].keys]
+    assert len(own) > 100 and all(k.split(".")[0] in SHARED for k in own)
 
 
 def test_a_count_picks_the_plural_form():
