@@ -1,6 +1,6 @@
 """Scenario tests for every ruling of Take The "A" Chord, each played from chosen hands.
 
-Rules: shared/rules/take-the-a-chord.md (with our HOUSE RULES) and the original rule sheet.
+Rules: docs/rules/take-the-a-chord.md (with our HOUSE RULES) and the original rule sheet.
 Positions are built with `tac_helpers.position`; seats sit clockwise, so in 4p a round led by
 seat L is played by L, L+1, L+2, L+3 and in 3p by L, the non-player (seat 3), L+1, L+2.
 Key C orders the chords C > D > E > F > G > A > B.
