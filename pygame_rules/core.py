@@ -94,6 +94,16 @@ class Option:
     house_rule: bool = False
 
 
+def house_msg(prefix, rule_id):
+    """The catalogue key of a house rule's words: ("tak", "HR-K9") -> "tak.house.hr_k9"."""
+    return "%s.house.%s" % (prefix, rule_id.lower().replace("-", "_"))
+
+
+def house_rules(prefix, rules):
+    """A game's HOUSE_RULES from (id, option name or None) pairs, ids as in its rules document."""
+    return tuple({"id": hr, "option": option, "msg": house_msg(prefix, hr)} for hr, option in rules)
+
+
 @dataclass(frozen=True)
 class Game:
     """What a game is: its id, title, player counts, options and how to make a state."""
@@ -103,12 +113,13 @@ class Game:
     min_players: int
     max_players: int
     options: tuple = ()
-    house_rules: tuple = ()
+    house_rules: tuple = ()   # {"id": "HR-K9", "option": name or None, "msg": key}, ids of rules_doc
     state_class: type = field(default=None, repr=False)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
     package: str = None   # the game's package, home of its PARTS
     prefix: str = None    # the first part of every message key of the game ("tac", "rc")
     texts: dict = field(default=None, repr=False, compare=False)  # {lang: {key: text}}
+    rules_doc: str = None  # the rules as we settled them, in the repository ("docs/rules/<name>.md")
 
     def part(self, name):
         """One of the game's parts (a module of its package, imported on first use)."""

@@ -126,6 +126,7 @@ CATALOGUE = {
     "ui.save_refused": "Your saved game could not be resumed ({reason}), so a new game starts.",
     "ui.house_rule": "House rule",
     "ui.house_rules_head": "Our house rules",
+    "ui.rules_doc": "The full rules, with every house rule under its id, are in {path} in Encore's source code.",
     "ui.default_on": "on by default",
     "ui.default_off": "off by default",
     "ui.default_value": "default: {value}",

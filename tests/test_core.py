@@ -31,7 +31,7 @@ def test_registry_describes_the_game():
     assert names == {"blocked_improvisation_changes_key": True,
                      "match_face_up_round_only": True, "non_player_pair_changes_key": False}
     assert all(o.house_rule for o in game.options)
-    assert {h["id"] for h in game.house_rules} >= set(names)
+    assert {h["option"] for h in game.house_rules} >= set(names)
 
 
 @pytest.mark.parametrize("args, msg_id", [

@@ -1,6 +1,6 @@
 """Scenario tests for every rule and house rule of Re-Chord, from chosen positions.
 
-Rules: shared/rules/rechord.md (§2 the sources, §3 the spec, §4 house rules HR-1..HR-27,
+Rules: docs/rules/rechord.md (§2 the sources, §3 the spec, §4 house rules HR-1..HR-27,
 Appendices A-C). Positions are built with `rechord_helpers.position` and `solo` (picks such as
 "R@A3" = a face-up Red on A3, "?G@D2" = a face-down Green; chord cards by label, "G-2"; the
 deck lists the TOP LAST). Unless a test says otherwise there are 2 players, seat 0 starts,

@@ -8,7 +8,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import bots, search
-from pygame_rules.core import PARTS, GameState
+from pygame_rules.core import PARTS, GameState, house_msg
 from pygame_rules.messages import CATALOGUE
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -43,6 +43,45 @@ def test_every_bot_is_made_new_and_described(game_id):
         assert bots.bot_description(game_id, name)
         if name in search.SECONDS:
             assert bots.new_bot(game_id, name) is not bots.new_bot(game_id, name)
+
+
+HOUSE_RULE_ID = re.compile(r"\bHR-([A-Z]*)(\d+)\b")
+
+
+def document_ids(game):
+    """The house-rule ids a game's rules document names (HR-K9, HR-22, ...)."""
+    text = (ROOT / game.rules_doc).read_text(encoding="utf-8")
+    return {m.group(0) for m in HOUSE_RULE_ID.finditer(text)}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_house_rules_are_those_of_the_rules_document(game_id):
+    """HOUSE_RULES holds each id of docs/rules/<game>.md once, and nothing else; the ids are one
+    scheme numbered from 1 without a gap; a house rule's option exists, its words are the
+    message of its id, and an option marked as ours says the words of the house rule naming it."""
+    game = pygame_rules.GAMES[game_id]
+    assert game.rules_doc.startswith("docs/rules/") and (ROOT / game.rules_doc).is_file()
+    ids = [h["id"] for h in game.house_rules]
+    assert len(ids) == len(set(ids)) and set(ids) == document_ids(game)
+    parts = [HOUSE_RULE_ID.fullmatch(i).groups() for i in ids]
+    assert len({letters for letters, _ in parts}) == 1
+    assert sorted(int(n) for _, n in parts) == list(range(1, len(ids) + 1))
+    options = {o.name: o for o in game.options}
+    for house in game.house_rules:
+        assert house["option"] is None or house["option"] in options, house
+        assert house["msg"] == house_msg(game.prefix, house["id"])
+    for option in game.options:
+        if option.house_rule:
+            assert option.msg in {h["msg"] for h in game.house_rules
+                                  if h["option"] == option.name}, option.name
+
+
+def test_the_rules_document_ids_are_read():
+    """The reader finds ids in running text and tables, not look-alikes (so the test can fail)."""
+    game = pygame_rules.GAMES["taktvoll"]
+    assert {"HR-K1", "HR-K12"} <= document_ids(game)
+    found = {m.group(0) for m in HOUSE_RULE_ID.finditer("[HR-3] HR-T1..T3, HR-.., XHR-9 HR-TAC4")}
+    assert found == {"HR-3", "HR-T1", "HR-TAC4"}
 
 
 def test_an_unknown_part_is_refused():

@@ -1,6 +1,6 @@
 """Scenario tests for every ruling of Take The "A" Chord, each played from chosen hands.
 
-Rules: shared/rules/take-the-a-chord.md (with our HOUSE RULES) and the original rule sheet.
+Rules: docs/rules/take-the-a-chord.md (with our HOUSE RULES) and the original rule sheet.
 Positions are built with `tac_helpers.position`; seats sit clockwise, so in 4p a round led by
 seat L is played by L, L+1, L+2, L+3 and in 3p by L, the non-player (seat 3), L+1, L+2.
 Key C orders the chords C > D > E > F > G > A > B.
@@ -471,7 +471,7 @@ def test_improvisation_limit_is_2_in_3p_and_the_non_player_never_wins():
     assert last_event(state, "improvisation_blocked")["reason"] == "limit"
     won = last_event(state, "trick_won")
     assert won["seat"] == 2 and won["rounds"] == 3 and len(won["cards"]) == 12
-    change = last_event(state, "key_change")                     # HOUSE RULE: 4th player
+    change = last_event(state, "key_change")                     # HR-TAC1: 4th player
     assert (change["seat"], change["chord"]) == (0, "G") and state.current_player == 0
     play(state, "C-So", "F-Sw", "E-Sw")          # 0, [A-Sw strongest under G], 1, 2
     assert last_event(state, "trick_won")["seat"] == 0           # C beats F and E under G
@@ -487,7 +487,7 @@ def test_no_improvisation_on_the_last_trick_after_an_improvisation():
     play(state, "D-Sw", "E-Sw", "F-Sw", "D-So")                  # 4th matches D again
     assert len(events_of(state, "improvisation")) == 1
     assert last_event(state, "improvisation_blocked")["reason"] == "last_trick"
-    ignored = last_event(state, "key_change_ignored")            # HOUSE RULE: does nothing
+    ignored = last_event(state, "key_change_ignored")            # HR-TAC1: does nothing
     assert (ignored["seat"], ignored["chord"]) == (2, "D")
     assert not events_of(state, "key_change")
     won = last_event(state, "trick_won")
@@ -498,7 +498,7 @@ def test_no_improvisation_on_the_last_trick_after_an_improvisation():
 
 
 def test_last_trick_is_the_round_where_every_seat_plays_its_last_card():
-    """HOUSE RULE: with 1-card hands the very first round is the last trick."""
+    """HR-TAC3: with 1-card hands the very first round is the last trick."""
     state = position(["C-Bl", "D-Bl", "E-Bl", "C-Ly"], key="C", venue=3)
     play(state, "C-Bl", "D-Bl", "E-Bl", "C-Ly")
     assert not events_of(state, "improvisation")
@@ -515,7 +515,7 @@ def test_round_before_the_last_may_still_improvise():
     assert state.rounds == 2 and state.view(0)["trick"]["is_last"] is True
 
 
-# --- HOUSE RULE: in later rounds only the current round's face-up cards may be matched -------
+# --- HR-TAC2: in later rounds only the current round's face-up cards may be matched ----------
 
 FACE_UP_HANDS = ["A-Bl B-So E-Sw", "B-Bl F-Sw G-Ea", "C-Bl G-Sw E-Ea", "A-Ly D-Sw F-Ea"]
 
@@ -553,6 +553,19 @@ def test_face_down_pair_causes_a_key_change_only_when_the_option_is_off(face_up_
     else:
         assert [(e["seat"], e["chord"]) for e in changes] == [(0, "B")]
         assert key_name(state) == "B" and state.current_player == 0
+
+
+TWO_PAIR_HANDS = ["A-Bl B-So G-Ly", "B-Bl C-Ea G-Ea", "C-Bl E-Ea F-Ly", "A-Ly D-Sw F-Sw"]
+
+
+def test_two_pairs_without_the_lead_chord_the_pair_completed_first_decides():
+    """HR-TAC4: with face-down matches allowed, B pairs (2nd card) before C (3rd, stronger): B."""
+    state = position(TWO_PAIR_HANDS, key="C", options={"match_face_up_round_only": False})
+    play(state, "A-Bl", "B-Bl", "C-Bl", "A-Ly")                  # impro: A, B, C face down
+    play(state, "D-Sw", "B-So", "C-Ea", "E-Ea")                  # seat 3 leads; B, then C pair
+    assert last_event(state, "trick_won")["seat"] == 1           # C is strongest under C
+    assert [(e["seat"], e["chord"]) for e in events_of(state, "key_change")] == [(0, "B")]
+    assert key_name(state) == "B" and state.current_player == 0
 
 
 # =============================================================================================
@@ -735,7 +748,7 @@ LEAD_NP_HANDS = ["E-Bl A-Sw", "D-Bl B-Sw", "F-Bl G-Sw", "E-Ly C-So"]
 
 
 def test_lead_and_non_player_alone_on_one_chord_make_no_key_change():
-    """HOUSE RULE: the non-player never changes the key, even paired with the Lead Player."""
+    """HR-TAC5: the non-player never changes the key, even paired with the Lead Player."""
     state = play(position(LEAD_NP_HANDS, key="C", players=3), "E-Bl", "D-Bl", "F-Bl")
     assert not events_of(state, "key_change")
     assert last_event(state, "trick_won")["seat"] == 1

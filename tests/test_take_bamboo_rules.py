@@ -1,6 +1,6 @@
 """Scenario tests for every ruling and house rule of TAKE トリックの翁, from chosen positions.
 
-Rules: shared/rules/take-bamboo.md (translation, spec G1/R1/T1/S1/S2/E1, HR-T1..T13).
+Rules: docs/rules/take-bamboo.md (translation, spec G1/R1/T1/S1/S2/E1, HR-T1..T13).
 Positions are built with `take_helpers.position`; seats sit clockwise, a seat's LEFT neighbour
 is seat + 1 and its RIGHT neighbour seat - 1, and a trick led by L is played L, L+1, ...
 Unless a test says otherwise the trump number is 2 (so Or2, Bi2, St2 are trumps), the dealer

@@ -1,6 +1,6 @@
 """Scenario tests for every rule and house rule of Taktvoll, from chosen positions.
 
-Rules: shared/rules/taktvoll.md (3.1 the seed restated, 3.2 the normative spec, HR-K1..K12).
+Rules: docs/rules/taktvoll.md (3.1 the seed restated, 3.2 the normative spec, HR-K1..K12).
 Positions are built with `taktvoll_helpers.position` (codes such as "Q:C5", "~H:E4",
 "rest:Q", "3/4", "bar"; a row string starts with its time signature, its clef is implied;
 the deck lists the TOP LAST). Seats sit clockwise and play passes to seat + 1. Unless a test

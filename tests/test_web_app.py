@@ -2,6 +2,7 @@
 
 import json
 import pathlib
+import re
 import sys
 
 import pytest
@@ -157,6 +158,21 @@ def test_the_start_screen_offers_only_registered_games_and_marks_house_rules():
     assert "{{" not in html and 'value="take-a-chord"' in html
     assert html.count('class="house"') >= 2 * 3
     assert "non_player_pair_changes_key" in html
+
+
+@pytest.mark.parametrize("game_id", shell.PAGE_GAMES)
+def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are(game_id):
+    """Each game's rules list its house rules with their ids, in the declaration's order, each
+    option with its name, and end with the path of the game's rules document."""
+    game = pygame_rules.GAMES[game_id]
+    article = shell.rules().split('data-game="%s"' % game_id)[1].split("</article>")[0]
+    items = re.findall(r"<li>(.*?)</li>", article.split('class="house-rules"')[1])
+    assert [re.search(r'class="hr-id">([^<]+)<', li).group(1) for li in items] == \
+        [h["id"] for h in game.house_rules]
+    for li, house in zip(items, game.house_rules):
+        assert ("<code>%s</code>" % house["option"] in li) == (house["option"] is not None)
+    doc = re.search(r'<p class="rules-doc">(.*?)</p>', article).group(1)
+    assert doc == shell.t("ui.rules_doc", path=game.rules_doc) and game.rules_doc in doc
 
 
 # --- the game-neutral frame: table registry, clicks, seats, saves -----------------------------

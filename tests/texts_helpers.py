@@ -92,8 +92,6 @@ FAMILIES = {
     # shared
     "ui.level.": ("easy", "normal", "hard", "heuristic", "random"),
 }
-for _house in ("rc.house.", "take.house.", "tak.house."):       # "<prefix>.house." + id
-    FAMILIES[_house] = ()    # the ids come from the game's declaration (see used_keys)
 
 
 def source_files():

@@ -99,7 +99,8 @@ def seat_rows():
 
 
 def rules():
-    """The rules of every game in our own words, house rules marked with their options."""
+    """The rules of every game in our own words, house rules with their ids and options, and
+    where the full rules are (the game's rules document in the repository)."""
     out = []
     for game in page_games():
         prefix = game.prefix + ".rules."
@@ -110,9 +111,9 @@ def rules():
             body.append("<%s>%s</%s>" % (tag, t(msg_id), tag))
         house = "".join(house_rule_html(game, h) for h in game.house_rules)
         out.append('<article class="rules-game" data-game="%s"><h2>%s</h2>%s<h3>%s</h3>'
-                   '<ul class="house-rules">%s</ul></article>'
+                   '<ul class="house-rules">%s</ul><p class="rules-doc">%s</p></article>'
                    % (escape(game.id), escape(game.title), "".join(body),
-                      t("ui.house_rules_head"), house))
+                      t("ui.house_rules_head"), house, t("ui.rules_doc", path=game.rules_doc)))
     return "".join(out)
 
 
@@ -122,17 +123,18 @@ def rule_order(msg_id):
 
 
 def house_rule_html(game, house):
-    """One house rule: what it says, and the option that switches it (with its default)."""
+    """One house rule: its id in the rules document, what it says, and the option that
+    switches it (with its default)."""
+    head = '<li><span class="house">%s</span> <b class="hr-id">%s</b> %s' % (
+        t("ui.house_rule"), escape(house["id"]), t(house["msg"]))
     option = next((o for o in game.options if o.name == house["option"]), None)
     if option is None:
-        return '<li><span class="house">%s</span> %s</li>' % (t("ui.house_rule"),
-                                                             t(house["msg"]))
+        return head + "</li>"
     if isinstance(option.default, bool):
         state = t("ui.default_on") if option.default else t("ui.default_off")
     else:
         state = t("ui.default_value", value=option.default)
-    return ('<li><span class="house">%s</span> %s <code>%s</code> (%s)</li>'
-            % (t("ui.house_rule"), t(house["msg"]), escape(option.name), state))
+    return '%s <code>%s</code> (%s)</li>' % (head, escape(option.name), state)
 
 
 def ui_messages():

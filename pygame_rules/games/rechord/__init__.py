@@ -1,35 +1,38 @@
 """Re-Chord (id `rechord`): registration, options and house rules.
 
-Each house rule's wording is a catalogue message (`rc.house.<id>`); those with a real
-alternative are options, the others are listed with `option: None`.
+The house rules are those of docs/rules/rechord.md, by their ids there (HR-1…); each one's
+wording is a catalogue message (`rc.house.hr_1`…). Those with a real alternative are options,
+the others are listed with `option: None`.
 """
 
-from ...core import Game, Option, register
+from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
 from .cards import SETLIST_NAMES
 from .state import ReChordState
 
+PREFIX = "rc"
+
 OPTIONS = (
     Option("difficulty", "session", ("beginner", "session", "touring"), "rc.opt.difficulty"),
-    Option("setlist", "random", ("random",) + SETLIST_NAMES, "rc.house.hr8", house_rule=True),
-    Option("supply_size", 0, (0, 3, 4, 5, 6), "rc.house.hr3", house_rule=True),
+    Option("setlist", "random", ("random",) + SETLIST_NAMES, house_msg(PREFIX, "HR-8"),
+           house_rule=True),
+    Option("supply_size", 0, (0, 3, 4, 5, 6), house_msg(PREFIX, "HR-3"), house_rule=True),
     Option("lead_scoring", "whole_board", ("whole_board", "fret_only", "linear"),
-           "rc.house.hr4", house_rule=True),
-    Option("face_down_scores", False, (True, False), "rc.house.hr5", house_rule=True),
-    Option("anti_stall", True, (True, False), "rc.house.hr22", house_rule=True),
-    Option("start_player", "random", ("random", "seat0"), "rc.house.hr25", house_rule=True),
+           house_msg(PREFIX, "HR-4"), house_rule=True),
+    Option("face_down_scores", False, (True, False), house_msg(PREFIX, "HR-5"), house_rule=True),
+    Option("anti_stall", True, (True, False), house_msg(PREFIX, "HR-22"), house_rule=True),
+    Option("start_player", "random", ("random", "seat0"), house_msg(PREFIX, "HR-25"),
+           house_rule=True),
 )
 
-HOUSE_RULES = tuple(
-    {"id": hr, "option": option, "msg": "rc.house." + hr}
-    for hr, option in (("hr1", None), ("hr2", None), ("hr3", "supply_size"),
-                       ("hr4", "lead_scoring"), ("hr5", "face_down_scores"), ("hr6", None),
-                       ("hr7", None), ("hr8", "setlist"), ("hr9", None), ("hr10", None),
-                       ("hr11", None), ("hr13", None), ("hr14", None), ("hr15", None),
-                       ("hr16", None), ("hr17", None), ("hr18", None), ("hr19", None),
-                       ("hr20", None), ("hr21", None), ("hr22", "anti_stall"), ("hr23", None),
-                       ("hr24", None), ("hr25", "start_player"), ("hr26", None),
-                       ("hr27", "difficulty")))
+HOUSE_RULES = house_rules(PREFIX, (
+    ("HR-1", None), ("HR-2", None), ("HR-3", "supply_size"), ("HR-4", "lead_scoring"),
+    ("HR-5", "face_down_scores"), ("HR-6", None), ("HR-7", None), ("HR-8", "setlist"),
+    ("HR-9", None), ("HR-10", None), ("HR-11", None), ("HR-12", None), ("HR-13", None),
+    ("HR-14", None), ("HR-15", None), ("HR-16", None), ("HR-17", None), ("HR-18", None),
+    ("HR-19", None), ("HR-20", None), ("HR-21", None), ("HR-22", "anti_stall"),
+    ("HR-23", None), ("HR-24", None), ("HR-25", "start_player"), ("HR-26", None),
+    ("HR-27", "difficulty")))
 
 GAME = register(Game(
     id="rechord",
@@ -41,6 +44,7 @@ GAME = register(Game(
     state_class=ReChordState,
     table="rechord",
     package=__name__,
-    prefix="rc",
+    prefix=PREFIX,
     texts={"en": EN},
+    rules_doc="docs/rules/rechord.md",
 ))

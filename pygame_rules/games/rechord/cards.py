@@ -2,7 +2,7 @@
 the four setlists and their 36 songs (HR-8, HR-9), the genres and Jim Bot's icon decks (HR-27).
 
 The printed cards are unknown; these are designed from real first-position open-chord shapes
-(shared/rules/rechord.md, Appendix A). Only fretted notes become requirements. Values:
+(docs/rules/rechord.md, Appendix A). Only fretted notes become requirements. Values:
 silver = the number of required picks, golden = 2n + k with k = 3, 1, 4, 2 for variants 1-4;
 colour of requirement i of variant v of chord t = COLOURS[(t + i*(v+1)) % 6].
 

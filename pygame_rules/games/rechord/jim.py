@@ -1,4 +1,4 @@
-"""Jim Bot, the solo automa (shared/rules/rechord.md §2.11, §3.8, HR-26, HR-27): his decisions,
+"""Jim Bot, the solo automa (docs/rules/rechord.md §2.11, §3.8, HR-26, HR-27): his decisions,
 as functions of the state that the state calls.
 
 He sits at seat 1 of a solo game (`state.jim`) and plays like any seat: each step of his turn

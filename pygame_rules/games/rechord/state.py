@@ -1,6 +1,6 @@
 """Re-Chord: guitar picks on a 6-string × 5-fret board; complete chord cards, score genres.
 
-Rules: shared/rules/rechord.md (section 3, house rules HR-1..HR-27). Guitarists sit clockwise
+Rules: docs/rules/rechord.md (section 3, house rules HR-1..HR-27). Guitarists sit clockwise
 and play passes to seat + 1. With one player the second guitarist is Jim Bot, the automa
 at seat 1 (`jim.py`): the engine plays his seat, each step of his turn a position of its own
 whose one legal action is ("jim",), so the human's claim windows open between his steps.

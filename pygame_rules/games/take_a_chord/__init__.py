@@ -1,32 +1,32 @@
 """Take The "A" Chord (id `take-a-chord`): registration, options and the house rules.
 
-Each house rule's wording is a catalogue message (`tac.house.<id>`); an option names the
-message that describes it, so the rules page and the start screen say the same thing.
+The house rules are those of docs/rules/take-the-a-chord.md, by their ids there (HR-TAC1…);
+each one's wording is a catalogue message (`tac.house.hr_tac1`…), and an option names the
+message of its house rule, so the rules page and the start screen say the same thing.
 """
 
-from ...core import Game, Option, register
+from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
 from .state import TakeAChordState
 
+PREFIX = "tac"
+
 OPTIONS = (
     Option("blocked_improvisation_changes_key", True, (True, False),
-           "tac.house.blocked_improvisation_changes_key", house_rule=True),
+           house_msg(PREFIX, "HR-TAC1"), house_rule=True),
     Option("match_face_up_round_only", True, (True, False),
-           "tac.house.match_face_up_round_only", house_rule=True),
+           house_msg(PREFIX, "HR-TAC2"), house_rule=True),
     Option("non_player_pair_changes_key", False, (True, False),
-           "tac.house.non_player_pair_changes_key", house_rule=True),
+           house_msg(PREFIX, "HR-TAC5"), house_rule=True),
 )
 
-HOUSE_RULES = (
-    {"id": "blocked_improvisation_changes_key", "option": "blocked_improvisation_changes_key",
-     "msg": "tac.house.blocked_improvisation_changes_key"},
-    {"id": "match_face_up_round_only", "option": "match_face_up_round_only",
-     "msg": "tac.house.match_face_up_round_only"},
-    {"id": "non_player_pair_changes_key", "option": "non_player_pair_changes_key",
-     "msg": "tac.house.non_player_pair_changes_key"},
-    {"id": "last_trick_is_last_card_round", "option": None,
-     "msg": "tac.house.last_trick_is_last_card_round"},
-)
+HOUSE_RULES = house_rules(PREFIX, (
+    ("HR-TAC1", "blocked_improvisation_changes_key"),
+    ("HR-TAC2", "match_face_up_round_only"),
+    ("HR-TAC3", None),      # the last trick of a venue
+    ("HR-TAC4", None),      # two pairs without the Lead Player's chord
+    ("HR-TAC5", "non_player_pair_changes_key"),
+))
 
 GAME = register(Game(
     id="take-a-chord",
@@ -38,6 +38,7 @@ GAME = register(Game(
     state_class=TakeAChordState,
     table="take_a_chord",
     package=__name__,
-    prefix="tac",
+    prefix=PREFIX,
     texts={"en": EN},
+    rules_doc="docs/rules/take-the-a-chord.md",
 ))

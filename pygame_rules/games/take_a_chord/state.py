@@ -1,6 +1,6 @@
 """Take The "A" Chord: trick-taking with key changes, Improvisation and the Spotlight Card.
 
-Rules: shared/rules/take-the-a-chord.md. Seats sit clockwise 0..n-1. With 3 players a fourth
+Rules: docs/rules/take-the-a-chord.md. Seats sit clockwise 0..n-1. With 3 players a fourth
 seat (3) is the non-player: its 8 cards are a face-down stack whose top card is played as the
 2nd card of every round; it is never `current_player`. Each house rule is an option read in
 exactly one place (see `HOUSE_RULES` in `__init__`).

@@ -20,10 +20,11 @@ EN = {
     "tac.refuse.not_in_hand": "You do not hold {card}.",
     "tac.refuse.must_follow": "You must follow {colour} (you hold {held}) or match a chord already face up in this round.",
     # --- the house rules (an option that is one names its message) --------------------------------
-    "tac.house.blocked_improvisation_changes_key": "When the limit or the last trick blocks an Improvisation, the round is scored as normal and the 4th player's matching chord counts as a Key Change by the 4th player (it does nothing on the last trick). Off: that match changes nothing.",
-    "tac.house.match_face_up_round_only": "In a later round of an Improvisation, \"a chord already in this trick\" means a face-up card of the current round only. Off: the face-down cards of earlier rounds may be matched too, and such a match causes a Key Change.",
-    "tac.house.non_player_pair_changes_key": "3 players: when the Lead Player and the non-player alone play the same chord there is no Key Change. On: the Lead Player counts as the Key Changer.",
-    "tac.house.last_trick_is_last_card_round": "The \"last trick of a venue\" is any round in which every seat plays its last card. No option: with no cards left there is nothing else it could mean.",
+    "tac.house.hr_tac1": "When the limit or the last trick blocks an Improvisation, the round is scored as normal and the 4th player's matching chord counts as a Key Change by the 4th player (it does nothing on the last trick). Off: that match changes nothing.",
+    "tac.house.hr_tac2": "In a later round of an Improvisation, \"a chord already in this trick\" means a face-up card of the current round only. Off: the face-down cards of earlier rounds may be matched too, and such a match causes a Key Change.",
+    "tac.house.hr_tac3": "The \"last trick of a venue\" is any round in which every seat plays its last card. No option: with no cards left there is nothing else it could mean.",
+    "tac.house.hr_tac4": "When two pairs form in one round and neither is of the Lead Player's chord (possible only when face-down cards of earlier rounds may be matched), the pair completed first decides: its second player is the Key Changer.",
+    "tac.house.hr_tac5": "3 players: when the Lead Player and the non-player alone play the same chord there is no Key Change. On: the Lead Player counts as the Key Changer.",
     # --- the bots ---------------------------------------------------------------------------------
     "tac.bot.random": "Random: plays any legal card.",
     "tac.bot.heuristic": "Heuristic: aims at three tricks, takes the Spotlight when it needs tricks, improvises when it can win the next round, and dumps high cards once it has enough.",

@@ -1,6 +1,6 @@
 """TAKE トリックの翁: bamboo trick-taking, card passing, the two-colour limit, gifting, race to 25.
 
-Rules: shared/rules/take-bamboo.md (G1, R1, T1, S1, S2, E1 and the house rules HR-T1..T12).
+Rules: docs/rules/take-bamboo.md (G1, R1, T1, S1, S2, E1 and the house rules HR-T1..T12).
 Seats sit clockwise 0..n-1: a seat's left neighbour is seat + 1 (the next to play), its right
 neighbour seat - 1. Every decision is an action of the seat that makes it:
 

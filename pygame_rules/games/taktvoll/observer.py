@@ -6,7 +6,7 @@ search's resampler is `determinize(observe(state, seat), rng)` (infoset.py), and
 playouts read the state through `own_hand`, `on_staves` and `open_bars` (bots.py), the readers
 observe() is made of.
 
-What a seat knows (shared/rules/taktvoll.md, "Setup", "Turn", HR-K9):
+What a seat knows (docs/rules/taktvoll.md, "Setup", "Turn", HR-K9):
 
 * its own hand, with the card it has just drawn; a spectator holds none;
 * the staves: every card on them and which way up, each row's open bar, the scores, who is to

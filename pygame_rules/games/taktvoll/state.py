@@ -1,7 +1,7 @@
 """Taktvoll: bars of music on up to four shared staves; 1 point per note or rest in a bar
 when its bar line is played; Variant I (thirds) and Variant II (intervals).
 
-Rules: shared/rules/taktvoll.md (3.2 and HR-K1..K12). Seats sit clockwise; play passes to the
+Rules: docs/rules/taktvoll.md (3.2 and HR-K1..K12). Seats sit clockwise; play passes to the
 left (seat + 1). A turn's actions, all tuples:
 
     ("clef",)                    start a new row (clefs are alike; at most 4 rows)
