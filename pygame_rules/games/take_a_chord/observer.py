@@ -27,8 +27,8 @@ cards, and the future chance (the later venues' deals).
 """
 
 from ...core import GAMES, Rng, SetupError
-from .cards import ALL_CARDS, CHORDS, COLOUR_MASK, COLOUR_OF, cards_of, mask_of, strength_order
-from .state import IMPROVISATION_LIMIT, NON_PLAYER, venue_score
+from .cards import (ALL_CARDS, CHORDS, COLOUR_MASK, COLOUR_OF, IMPROVISATION_LIMIT, NON_PLAYER,
+                    cards_of, mask_of, strength_order, venue_score)
 
 TRIES = 20                 # greedy deals tried before the matching deal
 

@@ -9,20 +9,13 @@ An action is a card id (0..34, chord * 5 + colour). Hands are bitmasks so states
 """
 
 from ...core import GameState, IllegalAction, SetupError
-from .cards import (CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF,
-                    DECK_SIZE, card_name, cards_of, colour_name, mask_of)
+from . import observer
+from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
+                    IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
+                    colour_name, mask_of, venue_score)
 
 HAND_SIZE = 8
-NON_PLAYER = 3
-CHART = (0, 10, 20, 30, 10, 0, -10, -20, -30, -40)
-IMPROVISATION_BONUS = 15
-IMPROVISATION_LIMIT = {4: 3, 3: 2}
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
-
-
-def venue_score(tricks, spotlight, improvisations):
-    """A venue's score: the chart for tricks (+1 with the Spotlight) plus 15 per Improvisation."""
-    return CHART[tricks + (1 if spotlight else 0)] + IMPROVISATION_BONUS * improvisations
 
 
 def round_order(leader, players):
@@ -383,6 +376,3 @@ def _check_setup(setup, players):
     if not 0 <= key < 7 or not 0 <= leader < players or not 0 <= venue < players:
         raise SetupError("error.bad_setup", why="key, leader or venue out of range")
     return {"hands": hands, "key": key, "leader": leader, "venue": venue}
-
-
-from . import observer  # noqa: E402  (last: the observer reads this module's rules)
