@@ -17,8 +17,8 @@ anew with `rng`:
 * **Future chance**: `other.rng` is reseeded from `rng`, so the later venues' deals differ too.
 
 The greedy deal fills the most constrained places first, so with voids it is not exactly
-uniform, and it does not weigh hands by how each seat played. The result is a search state only: no history, no event log, no seed,
-so it is not meant to be saved or replayed.
+uniform, and it does not weigh hands by how each seat played. The result is a search state
+only: no history, no event log, no seed, so it is not meant to be saved or replayed.
 """
 
 from . import observer
