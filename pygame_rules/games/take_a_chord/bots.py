@@ -11,7 +11,8 @@ It never looks at the state: no memory, no hidden cards.
 
 from dataclasses import dataclass, replace
 
-from .cards import CHORD_OF, CHORDS, COLOUR_OF, DECK_SIZE, cards_of, mask_of
+from . import observer
+from .cards import CHORD_OF, CHORDS, COLOUR_OF
 from .state import CHART, IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER
 
 BEAT_WILL = 0.8          # how often an opponent who can beat the best card on the table does
@@ -19,7 +20,6 @@ IMPRO_WILL = 0.5         # how often a 4th player who can match the lead chord i
 HOLD_WORTH = (0.65, 0.2, 0.05, 0.0, 0.0, 0.0, 0.0)   # later tricks a kept card takes, by strength
 LEAD_WORTH = 1.0         # points for leading the next trick after our own Key Change
 KEY_CHANGE_SURE = 0.85   # chance a Key Change we start is not taken over by a later player
-ALL_CARDS = (1 << DECK_SIZE) - 1
 
 
 @dataclass(frozen=True)
@@ -52,24 +52,21 @@ def read_view(view):
                 view["hand_sizes"], view["non_player"], CHORDS.index(view["key"]),
                 trick["round"], trick["is_last"], view["improvisation_limit"],
                 view["seats"][me]["tricks"], view["spotlight"] == me, view["hand"],
-                unknown_cards(view),
+                observer.unknown_cards(view),
                 view["options"].get("blocked_improvisation_changes_key", True))
 
 
 def read_state(state, seat):
-    """The same as read_view(state.view(seat)), straight from the state (the search's
-    playouts): the seat's hand, the round on the table, the cards played, the tricks."""
+    """The same as read_view(state.view(seat)), read from the state for the search's playouts
+    through the observer's readers that the view is made of (the seat's hand, the hand sizes,
+    whether this is the venue's last trick, the cards it cannot place), and the round on the
+    table, the key and the tricks."""
     n = state.n
-    known = state.hands[seat] | mask_of(state.facedown) | mask_of(state.round_cards)
-    for pile in state.won:
-        known |= pile
-    known |= 1 << state.key_card
-    unknown = cards_of(ALL_CARDS & ~known)
-    return read(seat, n, state.order, list(state.round_cards),
-                [h.bit_count() for h in state.hands[:n]], NON_PLAYER if n == 3 else None,
-                state.key, state.rounds, state.hands[state.order[3]].bit_count() <= 1,
-                IMPROVISATION_LIMIT[n], state.tricks[seat], state.spotlight == seat,
-                cards_of(state.hands[seat]), unknown,
+    return read(seat, n, state.order, list(state.round_cards), observer.hand_sizes(state),
+                NON_PLAYER if n == 3 else None, state.key, state.rounds,
+                observer.is_last(state), IMPROVISATION_LIMIT[n], state.tricks[seat],
+                state.spotlight == seat, observer.own_hand(state, seat),
+                observer.unknown(state, seat),
                 state.options.get("blocked_improvisation_changes_key", True))
 
 
@@ -89,13 +86,6 @@ def read(me, players, order, table, sizes, non_player, key, rounds, is_last, lim
         fourth_later=sizes[order[3]] if position < 3 and order[3] != me else 0,
         next_order=tuple(sizes[(me + i) % players] for i in range(1, players)),
         unknown=tuple(unknown), blocked_changes_key=blocked)
-
-
-def unknown_cards(view):
-    """Cards not in our hand, not played face up this venue, not the flipped Key Chord card."""
-    known = set(view["hand"]) | set(view["played"])
-    known.add(view["key_card"])
-    return tuple(c for c in range(DECK_SIZE) if c not in known)
 
 
 def strength(seen, chord, key=None):

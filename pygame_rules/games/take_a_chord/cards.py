@@ -1,4 +1,6 @@
-"""The 35 Feeling Cards: chords A–G × five colours, as ints 0..34 (chord * 5 + colour)."""
+"""The 35 Feeling Cards: chords A–G × five colours, as ints 0..34 (chord * 5 + colour); and the
+table's numbers the state and its observer both read: the scoring chart with the Improvisation
+bonus, the Improvisation limit and the non-player's seat (shared/rules/take-the-a-chord.md)."""
 
 from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
 from ...messages import text
@@ -52,3 +54,15 @@ def parse_card(s):
 def strength_order(key):
     """The chords from strongest to weakest under a Key Chord (0..6)."""
     return [CHORDS[(key + i) % 7] for i in range(7)]
+
+
+# --- the table (state.py plays by them, observer.py shows them) -------------------------------
+NON_PLAYER = 3                  # with 3 players, the seat of the non-player's stack
+CHART = (0, 10, 20, 30, 10, 0, -10, -20, -30, -40)
+IMPROVISATION_BONUS = 15
+IMPROVISATION_LIMIT = {4: 3, 3: 2}
+
+
+def venue_score(tricks, spotlight, improvisations):
+    """A venue's score: the chart for tricks (+1 with the Spotlight) plus 15 per Improvisation."""
+    return CHART[tricks + (1 if spotlight else 0)] + IMPROVISATION_BONUS * improvisations

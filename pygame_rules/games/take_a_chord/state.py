@@ -9,20 +9,13 @@ An action is a card id (0..34, chord * 5 + colour). Hands are bitmasks so states
 """
 
 from ...core import GameState, IllegalAction, SetupError
-from .cards import (CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF,
-                    DECK_SIZE, card_name, cards_of, colour_name, mask_of, strength_order)
+from . import observer
+from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
+                    IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
+                    colour_name, mask_of, venue_score)
 
 HAND_SIZE = 8
-NON_PLAYER = 3
-CHART = (0, 10, 20, 30, 10, 0, -10, -20, -30, -40)
-IMPROVISATION_BONUS = 15
-IMPROVISATION_LIMIT = {4: 3, 3: 2}
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
-
-
-def venue_score(tricks, spotlight, improvisations):
-    """A venue's score: the chart for tricks (+1 with the Spotlight) plus 15 per Improvisation."""
-    return CHART[tricks + (1 if spotlight else 0)] + IMPROVISATION_BONUS * improvisations
 
 
 def round_order(leader, players):
@@ -316,66 +309,14 @@ class TakeAChordState(GameState):
         s.current_player, s.last_trick, s.voids = self.current_player, self.last_trick, self.voids[:]
         return s
 
-    # --- what each seat sees ------------------------------------------------------------------
+    # --- what each seat sees (observer.py decides it) ------------------------------------------
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            raise SetupError("error.bad_seat", seat=seat)
-        over = self.current_player is None
-        v = {"game": self.game.id, "seat": seat, "players": self.n,
-             "non_player": NON_PLAYER if self.n == 3 else None,
-             "venue": min(self.venue, self.n - 1) + 1, "venues": self.n, "dealer": self.dealer,
-             "key": CHORDS[self.key], "key_order": strength_order(self.key),
-             "key_card": self.key_card, "current_player": self.current_player,
-             "is_over": over, "hand_sizes": [h.bit_count() for h in self.hands[:self.n]],
-             "non_player_stack": len(self.np_stack) - self.np_next if self.n == 3 else 0,
-             "trick": self._trick_view(), "spotlight": self.spotlight,
-             "seats": self._seats_view(), "last_trick": self.last_trick,
-             "venue_scores": self.venue_rows, "winners": self.winners(),
-             "played": self._played(), "voids": [[c for c in range(5) if v >> c & 1]
-                                                  for v in self.voids[:self.n]],
-             "improvisation_limit": IMPROVISATION_LIMIT[self.n], "options": dict(self.options),
-             "hand": [], "legal": []}
-        if seat is not None:
-            v["hand"] = cards_of(self.hands[seat])
-            if self.current_player == seat:
-                v["legal"] = self.legal_actions()
-        return v
-
-    def _played(self):
-        """Every card played face up this venue (won piles, face-down rounds, this round)."""
-        seen = mask_of(self.facedown) | mask_of(self.round_cards)
-        for pile in self.won:
-            seen |= pile
-        return cards_of(seen)
-
-    def _trick_view(self):
-        """The trick on the table: this round's cards in play order, earlier rounds face down."""
-        return {"number": self.trick_no, "round": self.rounds, "order": list(self.order),
-                "leader": self.order[0],
-                "cards": [[s, c] for s, c in zip(self.order, self.round_cards)],
-                "facedown": len(self.facedown),
-                "lead_colour": COLOUR_OF[self.round_cards[0]] if self.round_cards else None,
-                "is_last": self.hands[self.order[3]].bit_count() <= 1}
-
-    def _seats_view(self):
-        """Public facts per seat: tricks, Improvisations, totals and the venue score now."""
-        return [{"seat": s, "tricks": self.tricks[s], "improvisations": self.impro[s],
-                 "total": self.totals[s], "game_improvisations": self.impro_totals[s],
-                 "spotlight": self.spotlight == s,
-                 "would_score": venue_score(self.tricks[s], self.spotlight == s, self.impro[s])}
-                for s in range(self.n)]
+        return observer.observe(self, seat)
 
     def redact(self, event, seat):
-        """An event as `seat` may see it: other hands, the stack and set-aside cards hidden."""
-        if event["type"] != "venue_start":
-            return event
-        e = dict(event)
-        e["hands"] = [h if s == seat else [] for s, h in enumerate(event["hands"])]
-        e["hand_sizes"] = [len(h) for h in event["hands"]]
-        e["non_player_stack"] = []
-        e["set_aside"] = [c for c in event["set_aside"] if c == event["key_card"]]
-        return e
+        """An event as `seat` may see it (observer.redact)."""
+        return observer.redact(self, event, seat)
 
     # --- accounting (tests and the AI) --------------------------------------------------------
     def card_places(self):
