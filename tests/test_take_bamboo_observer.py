@@ -320,7 +320,7 @@ def test_a_set_up_s_hidden_places_are_told_apart_by_their_cards():
     state = play(position(["Or5", "Bi2", "St9"], discard=["Bi7", "St8"], round=2),
                  "Or5", "Bi2", "St9")
     view = state.view(0)
-    assert view["tableau"][1][1]["faces"] == [card("Bi2"), "unseen"]
+    assert view["faces"][1][1] == [card("Bi2"), "unseen"]
     assert view["discard_pile"] == ["unseen", "played", "played"]
     assert view["set_aside"] == [] and view["set_up"]
 
@@ -353,7 +353,7 @@ def test_the_public_facts_agree_with_the_event_log_and_the_cards(players, seed, 
                    if e["type"] == "initial_double" and not e["glowing"]}
         for t, stacks in enumerate(state.tableau):
             for colour, stack in enumerate(stacks):
-                faces = view["tableau"][t][colour]["faces"]
+                faces = view["faces"][t][colour]
                 for i, (e, f) in enumerate(zip(stack, faces)):
                     if e >= 0 or ~e >= BAMBOO:
                         assert f == e

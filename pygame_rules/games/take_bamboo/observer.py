@@ -19,7 +19,7 @@ HR-T10):
   dealer leads the first trick and each trick's winner the next), the trick's winner
   (`trick_winner`), the acquisitions of the trick still to resolve (`queue`, HR-T7) and the
   trick's cards already claimed (`taken`);
-* each tableau stack entry by entry (`faces`): a face-up card by its id; a face-down glowing
+* each tableau stack entry by entry (`faces`, seat by seat, colour by colour): a face-up card by its id; a face-down glowing
   bamboo by ~id (they are alike, so the id tells nothing; which doubles glow is public); any
   other face-down card as "played" (one of this round's played cards: an extra a trump winner
   took from the discard pile or the trick) or "unseen" (a card nobody saw: a double drawn from
@@ -117,11 +117,10 @@ def pile(state, played, by_card):
     return [UNSEEN if by_card and not played >> c & 1 else PLAYED for c in state.discard]
 
 
-def tableau(state, seat, played, by_card):
-    """A seat's bamboo by colour: the face-up cards, how many lie face down, every entry."""
+def tableau(state, seat):
+    """A seat's bamboo by colour: the face-up cards and how many lie face down."""
     return [{"up": [e for e in stack if e >= 0], "down": sum(1 for e in stack if e < 0),
-             "count": len(stack), "faces": faces(stack, played, by_card)}
-            for stack in state.tableau[seat]]
+             "count": len(stack)} for stack in state.tableau[seat]]
 
 
 def gift(state):
@@ -158,7 +157,7 @@ def observe(state, seat):
          "phase": state.phase, "current_player": state.current_player,
          "is_over": state.current_player is None, "target": rules.TARGET,
          "scores": list(state.totals), "hand_sizes": hand_sizes(state),
-         "tableau": [tableau(state, s, played, by_card) for s in range(state.n)],
+         "tableau": [tableau(state, s) for s in range(state.n)],
          "trick": {"number": state.trick_no, "leader": state.leader,
                    "cards": [[s, c] for s, c in state.trick], "lead_colour": lead_colour(state)},
          "ranks": list(state.ranks), "discard": len(state.discard),
@@ -169,6 +168,8 @@ def observe(state, seat):
          "round_scores": list(state.round_rows), "winners": state.winners(),
          "end_reason": state.end_reason, "options": dict(state.options),
          "hand": [], "legal": [], "my_pass": None, "received": None,
+         "faces": [[faces(stack, played, by_card) for stack in stacks]
+                   for stacks in state.tableau],
          "plays": plays(state), "trick_winner": state.winner,
          "queue": [[s, c, extra] for s, c, extra in state.queue], "taken": list(state.taken),
          "bundle": None if pending is None else faces(pending["bundle"], played, by_card),
@@ -312,9 +313,9 @@ def _public(view):
     s.n, s.ranks, s.trump = n, rank_table(view["options"]["deck"]), view["trump"]
     s.round_no, s.dealer, s.phase = view["round"] - 1, view["dealer"], view["phase"]
     s.hands, s.draw, s.glowing = [0] * n, [], list(view["glowing"])
-    s.tableau = [[_entries(stack["faces"], (t, colour), unseen, hidden)
+    s.tableau = [[_entries(stack, (t, colour), unseen, hidden)
                   for colour, stack in enumerate(stacks)]
-                 for t, stacks in enumerate(view["tableau"])]
+                 for t, stacks in enumerate(view["faces"])]
     s.discard = [~e for e in _entries(view["discard_pile"], ("discard",), unseen, hidden)]
     s.passes, s.received = [None] * n, [None] * n
     if seat is not None:
