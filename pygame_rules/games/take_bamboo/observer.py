@@ -39,8 +39,7 @@ the face-down doubles, and the future chance.
 
 from ...bits import cards_of, mask_of
 from ...core import GAMES, Rng, SetupError
-from . import state as rules
-from .cards import BAMBOO, COLOURS, colour_of, rank_table
+from .cards import BAMBOO, COLOURS, MAX_ROUNDS, TARGET, colour_of, rank_table, trick_winner
 
 ALL = (1 << BAMBOO) - 1
 PLAYED, UNSEEN = "played", "unseen"       # a face-down card of hidden identity, as a seat knows it
@@ -81,7 +80,7 @@ def plays(state):
         cards = played[start:start + n]
         out += [[(leader + i) % n, c] for i, c in enumerate(cards)]
         if len(cards) == n:
-            leader = (leader + rules.trick_winner(cards, state.ranks, state.trump)) % n
+            leader = (leader + trick_winner(cards, state.ranks, state.trump)) % n
     return out
 
 
@@ -153,9 +152,9 @@ def observe(state, seat):
     played, by_card = mask_of(state.played), hidden_rule(state)
     pending = state.pending
     v = {"game": state.game.id, "seat": seat, "players": state.n, "round": state.round_no + 1,
-         "rounds": rules.MAX_ROUNDS, "dealer": state.dealer, "trump": state.trump,
+         "rounds": MAX_ROUNDS, "dealer": state.dealer, "trump": state.trump,
          "phase": state.phase, "current_player": state.current_player,
-         "is_over": state.current_player is None, "target": rules.TARGET,
+         "is_over": state.current_player is None, "target": TARGET,
          "scores": list(state.totals), "hand_sizes": hand_sizes(state),
          "tableau": [tableau(state, s) for s in range(state.n)],
          "trick": {"number": state.trick_no, "leader": state.leader,

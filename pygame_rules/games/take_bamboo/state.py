@@ -17,11 +17,10 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 from ...core import GameState, IllegalAction, SetupError
 from ...messages import text
 from . import observer
-from .cards import BAMBOO, COLOURS, GLOWING, card_name, cards_of, colour_of, mask_of, rank_table
+from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
+                    colour_of, mask_of, rank_table, trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
-TARGET = 25
-MAX_ROUNDS = 3
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 
@@ -37,19 +36,6 @@ def colour_points(counts):
         else:
             out.append(c * tied if tied > 1 else c)
     return out
-
-
-def trick_winner(cards, ranks, trump):
-    """Index of the winning card: the first trump, else the first highest of the lead colour."""
-    for i, c in enumerate(cards):
-        if ranks[c] == trump:
-            return i
-    lead = colour_of(cards[0])
-    best = 0
-    for i, c in enumerate(cards):
-        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
-            best = i
-    return best
 
 
 class TakeBambooState(GameState):
