@@ -23,7 +23,7 @@ SETTINGS = settings(max_examples=30, deadline=None,
 MAY_DIFFER = {"history", "events", "seed", "setup", "_legal"}   # a search state never reads them
 
 
-# --- the resampler as it was, reading the state (the reference) ---------------------------------
+# --- the resampler as it was, reading the state (the reference) -----------------------------------
 def old_plays_by_seat(state):
     """Each seat's cards played this round, as bitmasks (public: plays are face up, the dealer
     leads the first trick and each trick's winner the next)."""
@@ -106,8 +106,9 @@ def old_hidden(state, seat, fixed):
 
 
 def old_resample(state, seat, rng):
-    """infoset.resample before the observer, verbatim but for names: a clone(keep_events=False) of `state` in which everything `seat` cannot see is dealt
-    anew, consistently with what `seat` has seen, and whose chance is reseeded from `rng`."""
+    """infoset.resample before the observer, verbatim but for names: a clone(keep_events=False)
+    of `state` in which everything `seat` cannot see is dealt anew, consistently with what
+    `seat` has seen, and whose chance is reseeded from `rng`."""
     n = state.n
     fixed = old_known_in_hands(state, seat)
     pool, down_slots, up_slots = old_hidden(state, seat, fixed)
@@ -202,7 +203,7 @@ def old_redraw_passes(state, other, seat, rng):
             other.passes[t] = (got[(t + 1) % n][1], got[(t - 1) % n][0])
 
 
-# --- helpers ------------------------------------------------------------------------------------
+# --- helpers --------------------------------------------------------------------------------------
 def slots(state):
     """Every slot of a state a search reads (the RNG by its state)."""
     out = {}
@@ -261,7 +262,7 @@ options = st.fixed_dictionaries({"deck": st.sampled_from(["nine", "six"]),
                                  "penalty": st.sampled_from(["giver", "trick_winner"])})
 
 
-# --- determinize against the old resample -------------------------------------------------------
+# --- determinize against the old resample ---------------------------------------------------------
 @SETTINGS
 @given(st.integers(3, 6), st.integers(0, 2**32), options)
 def test_determinize_deals_what_the_old_resample_dealt(players, seed, options):
@@ -368,7 +369,7 @@ def test_the_public_facts_agree_with_the_event_log_and_the_cards(players, seed, 
             assert {k: v for k, v in state.view(seat).items() if k in public} == public
 
 
-# --- a spectator ------------------------------------------------------------------------------------
+# --- a spectator ----------------------------------------------------------------------------------
 @SETTINGS
 @given(st.integers(3, 6), st.integers(0, 2**32))
 def test_a_spectator_s_view_determinizes_into_a_full_deal(players, seed):
@@ -404,7 +405,7 @@ def test_a_spectator_s_deals_differ():
         assert len(deals) == 3 and tuple(state.hands) not in deals
 
 
-# --- the view leaks nothing ---------------------------------------------------------------------------
+# --- the view leaks nothing -----------------------------------------------------------------------
 def twin_of(state, seat, rng):
     """A clone in which one hidden card of every other hand is swapped with a card of the
     draw pile (or of the next other hand when the pile is empty), a pass in flight with a
@@ -465,7 +466,7 @@ def test_views_of_states_that_differ_only_in_hidden_cards_are_equal(players, see
     assert changed
 
 
-# --- the bots read through the observer -------------------------------------------------------------
+# --- the bots read through the observer -----------------------------------------------------------
 @SETTINGS
 @given(st.integers(3, 6), st.integers(0, 2**32), options)
 def test_the_bots_fast_readers_see_what_the_view_shows(players, seed, options):

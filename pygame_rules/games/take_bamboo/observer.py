@@ -19,15 +19,16 @@ HR-T10):
   dealer leads the first trick and each trick's winner the next), the trick's winner
   (`trick_winner`), the acquisitions of the trick still to resolve (`queue`, HR-T7) and the
   trick's cards already claimed (`taken`);
-* each tableau stack entry by entry (`faces`, seat by seat, colour by colour): a face-up card by its id; a face-down glowing
-  bamboo by ~id (they are alike, so the id tells nothing; which doubles glow is public); any
-  other face-down card as "played" (one of this round's played cards: an extra a trump winner
-  took from the discard pile or the trick) or "unseen" (a card nobody saw: a double drawn from
-  the draw pile; HR-T10 keeps face-down identities from everyone). The discard pile, face down
-  (`discard_pile`), and the bundle being placed or gifted (`bundle`, its first card face up) are
-  described alike. Every seat watched where each face-down card came from, so the place tells
-  which it is (`hidden_rule`); in a game from a test set-up (`set_up`), whose cards nobody saw
-  may lie in the discard pile and move on as extras, the card itself tells;
+* each tableau stack entry by entry (`faces`, seat by seat, colour by colour): a face-up card
+  by its id; a face-down glowing bamboo by ~id (they are alike, so the id tells nothing; which
+  doubles glow is public); any other face-down card as "played" (one of this round's played
+  cards: an extra a trump winner took from the discard pile or the trick) or "unseen" (a card
+  nobody saw: a double drawn from the draw pile; HR-T10 keeps face-down identities from
+  everyone). The discard pile, face down (`discard_pile`), and the bundle being placed or
+  gifted (`bundle`, its first card face up) are described alike. Every seat watched where each
+  face-down card came from, so the place tells which it is (`hidden_rule`); in a game from a
+  test set-up (`set_up`), whose cards nobody saw may lie in the discard pile and move on as
+  extras, the card itself tells;
 * the sizes of the hidden places: the discard pile (`discard`), the unused draw pile
   (`out_of_play`, HR-T5), the unused glowing bamboo (`glowing`) and, in a test set-up only, the
   cards it leaves out of the game (`set_aside`).
