@@ -24,7 +24,8 @@ others' mean. Then it:
 It keeps no memory between calls and never sees the state: the same call works from JSON.
 """
 
-from .cards import BAMBOO, COLOURS, cards_of, colour_of
+from . import observer
+from .cards import BAMBOO, COLOURS, colour_of
 from .state import TARGET
 
 OTHERS_WEIGHT = 1.0     # how much the others' points count against ours
@@ -67,24 +68,22 @@ class Seen:
 
     @classmethod
     def from_state(cls, state, seat):
-        """The same as Seen(state.view(seat)), read straight from the state for the search's
-        playouts: the seat's own hand, the tableaux, the trick, the last trick, the scores."""
+        """The same as Seen(state.view(seat)), read from the state for the search's playouts
+        through the observer's readers that the view is made of: the seat's own hand, the
+        tableaux' counts and face-up cards, the trick, the last trick, the scores."""
         seen = cls.__new__(cls)
         seen.me, seen.n = seat, state.n
-        seen.counts = [[len(state.tableau[s][c]) for s in range(state.n)]
-                       for c in range(COLOURS)]
+        seen.counts = observer.colour_counts(state)
         seen.scores = list(state.totals)
         seen.target = TARGET
         seen.trump = state.trump
         seen.ranks = state.ranks
-        seen.hand = cards_of(state.hands[seat])
+        seen.hand = observer.own_hand(state, seat)
         seen.trick = list(state.trick)
-        seen.lead = colour_of(state.trick[0][1]) if state.trick else None
-        seen.sizes = [h.bit_count() for h in state.hands]
+        seen.lead = observer.lead_colour(state)
+        seen.sizes = observer.hand_sizes(state)
         known = set(seen.hand) | {c for _, c in seen.trick}
-        for stacks in state.tableau:
-            for stack in stacks:
-                known.update(e for e in stack if e >= 0)
+        known.update(observer.face_up(state))
         if state.last_trick:
             known.update(c for _, c in state.last_trick["cards"])
         seen._finish(known)
@@ -351,8 +350,8 @@ def play(state, seat, legal, rng):
     as choose(state.view(seat), legal, rng)."""
     if len(legal) == 1:
         return legal[0]
-    return decide(Seen.from_state(state, seat), {"phase": state.phase, "gift": state._gift_view()},
-                  legal, rng)
+    return decide(Seen.from_state(state, seat), {"phase": state.phase,
+                                                 "gift": observer.gift(state)}, legal, rng)
 
 
 def decide(seen, view, legal, rng):

@@ -2,7 +2,9 @@
 
 Card ids: 0..53 are bamboo cards, `colour * 18 + index` with the index running through the
 ranks in order (two copies of 1..9 by default, three of 1..6 with the "six" preset), so sorting
-ids sorts by colour then rank. Ids 54..59 are the glowing bamboo: no colour, no number.
+ids sorts by colour then rank. Ids 54..59 are the glowing bamboo: no colour, no number. Also the
+game's numbers (the target score, the rounds) and which card wins a trick (T1.3), which the rules
+(state.py) and what a seat knows (observer.py) both read.
 """
 
 from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
@@ -15,6 +17,8 @@ GLOWING = tuple(range(BAMBOO, BAMBOO + 6))
 COLOUR_SYMBOLS = ("❦", "∞", "⚡")      # leaf, a helix seen from the side, bolt
 COLOUR_CODES = ("or", "bi", "st")
 PRESETS = {"nine": (9, 2), "six": (6, 3)}  # top rank, copies of each rank (HR-T1)
+TARGET = 25
+MAX_ROUNDS = 3
 
 
 def colour_of(card):
@@ -50,3 +54,16 @@ def card_name(card, ranks, lang="en"):
 def card_code(card, ranks):
     """A short code such as 'Or7', for tests and the command line."""
     return "%s%d" % (COLOUR_CODES[colour_of(card)].capitalize(), ranks[card])
+
+
+def trick_winner(cards, ranks, trump):
+    """Index of the winning card: the first trump, else the first highest of the lead colour."""
+    for i, c in enumerate(cards):
+        if ranks[c] == trump:
+            return i
+    lead = colour_of(cards[0])
+    best = 0
+    for i, c in enumerate(cards):
+        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
+            best = i
+    return best

@@ -16,11 +16,11 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 
 from ...core import GameState, IllegalAction, SetupError
 from ...messages import text
-from .cards import BAMBOO, COLOURS, GLOWING, card_name, cards_of, colour_of, mask_of, rank_table
+from . import observer
+from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
+                    colour_of, mask_of, rank_table, trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
-TARGET = 25
-MAX_ROUNDS = 3
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 
@@ -36,19 +36,6 @@ def colour_points(counts):
         else:
             out.append(c * tied if tied > 1 else c)
     return out
-
-
-def trick_winner(cards, ranks, trump):
-    """Index of the winning card: the first trump, else the first highest of the lead colour."""
-    for i, c in enumerate(cards):
-        if ranks[c] == trump:
-            return i
-    lead = colour_of(cards[0])
-    best = 0
-    for i, c in enumerate(cards):
-        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
-            best = i
-    return best
 
 
 class TakeBambooState(GameState):
@@ -451,71 +438,14 @@ class TakeBambooState(GameState):
                                                            bundle=self.pending["bundle"][:])
         return s
 
-    # --- what each seat sees ------------------------------------------------------------------
+    # --- what each seat sees (observer.py decides it) ----------------------------------------
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            raise SetupError("error.bad_seat", seat=seat)
-        v = {"game": self.game.id, "seat": seat, "players": self.n, "round": self.round_no + 1,
-             "rounds": MAX_ROUNDS, "dealer": self.dealer, "trump": self.trump,
-             "phase": self.phase, "current_player": self.current_player,
-             "is_over": self.current_player is None, "target": TARGET,
-             "scores": list(self.totals), "hand_sizes": [h.bit_count() for h in self.hands],
-             "tableau": [self._tableau_view(s) for s in range(self.n)],
-             "trick": {"number": self.trick_no, "leader": self.leader,
-                       "cards": [[s, c] for s, c in self.trick],
-                       "lead_colour": colour_of(self.trick[0][1]) if self.trick else None},
-             "ranks": list(self.ranks), "discard": len(self.discard),
-             "out_of_play": len(self.draw), "last_trick": self.last_trick,
-             "passed": [p is not None for p in self.passes],
-             "played": sorted(self.played),
-             "gift": self._gift_view(), "extra_choices": [],
-             "round_scores": self.round_rows, "winners": self.winners(),
-             "end_reason": self.end_reason, "options": dict(self.options),
-             "hand": [], "legal": [], "my_pass": None, "received": None}
-        if self.phase == "extra":
-            v["extra_choices"] = self._extra_choices()
-        if seat is not None:
-            v["hand"] = cards_of(self.hands[seat])
-            v["my_pass"] = list(self.passes[seat]) if self.passes[seat] else None
-            v["received"] = list(self.received[seat]) if self.received[seat] else None
-            if self.current_player == seat:
-                v["legal"] = [list(a) for a in self.legal_actions()]
-        return v
-
-    def _tableau_view(self, seat):
-        """A seat's bamboo by colour: the face-up cards and how many lie face down."""
-        return [{"up": [e for e in stack if e >= 0], "down": sum(1 for e in stack if e < 0),
-                 "count": len(stack)} for stack in self.tableau[seat]]
-
-    def _gift_view(self):
-        """The gift being decided, if any (the card was played face up, so it is public)."""
-        p = self.pending
-        if not p or "giver" not in p:
-            return None
-        return {"giver": p["giver"], "receiver": p["receiver"], "card": p["bundle"][0],
-                "colour": p["colour"], "extra": len(p["bundle"]) > 1,
-                "left": (p["giver"] + 1) % self.n, "right": (p["giver"] - 1) % self.n,
-                "left_can_take": self.can_take((p["giver"] + 1) % self.n, p["colour"]),
-                "right_can_take": self.can_take((p["giver"] - 1) % self.n, p["colour"])}
+        return observer.observe(self, seat)
 
     def redact(self, event, seat):
-        """An event as `seat` may see it: hands, passes and face-down identities hidden."""
-        kind = event["type"]
-        if kind == "round_start":
-            return dict(event, hands=[h if s == seat else [] for s, h in
-                                      enumerate(event["hands"])],
-                        hand_sizes=[len(h) for h in event["hands"]])
-        if kind == "initial_double":
-            return dict(event, extra=None)
-        if kind == "extra_taken" and event["source"] == "discard":
-            return dict(event, card=None)
-        if kind == "pass_chosen" and event["seat"] != seat:
-            return dict(event, left=None, right=None)
-        if kind == "pass_exchange":
-            return dict(event, received=[r if s == seat else None for s, r in
-                                         enumerate(event["received"])])
-        return event
+        """An event as `seat` may see it."""
+        return observer.redact(self, event, seat)
 
     # --- accounting (tests and the AI) --------------------------------------------------------
     def card_places(self):
