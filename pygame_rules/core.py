@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from .messages import add as add_texts, text
 
 SAVE_FORMAT = "encore-save"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)   # older saves are migrated as they are replayed (`_upgrade`)
+SAVE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)   # older saves are migrated as they are replayed (`_upgrade`)
 _MASK64 = (1 << 64) - 1
 
 
