@@ -19,6 +19,7 @@ CHART = (0, 10, 20, 30, 10, 0, -10, -20, -30, -40)
 IMPROVISATION_BONUS = 15
 IMPROVISATION_LIMIT = {4: 3, 3: 2}
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
+PLAYS = tuple(("play", c) for c in range(DECK_SIZE))   # every card's action, made once
 
 
 def venue_score(tricks, spotlight, improvisations):
@@ -131,7 +132,7 @@ class TakeAChordState(GameState):
 
     def _legal_actions(self):
         """("play", card) for each card the current player may play, cards ascending."""
-        return [("play", c) for c in cards_of(self.legal_mask())]
+        return [PLAYS[c] for c in cards_of(self.legal_mask())]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
