@@ -24,7 +24,9 @@ from pygame_rules import EngineError, IllegalAction  # noqa: E402
 GAME = "take-a-chord"
 TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 8),
           "rechord": (1, 5)}  # player counts
-TAC_JUNK = [-1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70]
+TAC_JUNK = [3, -1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70, ("play",),
+            ("play", -1), ("play", 35), ("play", "3"), ("play", 3.0), ("play", True),
+            ("play", 2**70), ("play", 3, 4), ("pass", 3), ["play", 3], ("play", [3])]
 TAKE_JUNK = [None, 7, "play", (), ("play",), ("play", "3"), ("play", True), ("play", 3.0),
              ("play", 2**70), ("play", [3]), ("pass", 1), ("pass", 1, 1, 1), ("gift", 1),
              ("gift", "up"), ("gift", ["left"]), ("accept", 1), ("refuse", "now"), ("fold",),
@@ -88,7 +90,7 @@ def random_input(state, rng):
     if roll < 0.5:
         return rng.choice(state.legal_actions())
     if state.game.id == "take-a-chord":
-        return rng.randrange(35) if roll < 0.9 else rng.choice(TAC_JUNK)
+        return ("play", rng.randrange(35)) if roll < 0.9 else rng.choice(TAC_JUNK)
     if state.game.id == "taktvoll":
         return random_tak_input(rng, roll)
     if state.game.id == "rechord":

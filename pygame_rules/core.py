@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from .messages import add as add_texts, text
 
 SAVE_FORMAT = "encore-save"
-SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)   # older saves are migrated as they are replayed (`_upgrade`)
+SAVE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)   # older saves are migrated as they are replayed (`_upgrade`)
 _MASK64 = (1 << 64) - 1
+_ATOMS = frozenset((str, int))   # the types an action's parts may have (not bool, not float)
 
 
 class EngineError(Exception):
@@ -239,11 +240,10 @@ class GameState:
         return action in self._legal
 
     def check(self, action):
-        """Raise IllegalAction with a player's reason if `action` may not be taken now: by
-        default actions are tuples of str and int, and a game's `_refusal(action)` gives the
-        (message id, parameters) of an action that is not legal (games may override this)."""
-        if not isinstance(action, tuple) or not action or \
-                not all(type(a) in (str, int) for a in action):
+        """Raise IllegalAction with a player's reason if `action` may not be taken now: actions
+        are tuples of str and int, and a game's `_refusal(action)` gives the (message id,
+        parameters) of an action that is not legal."""
+        if not isinstance(action, tuple) or not action or not _ATOMS.issuperset(map(type, action)):
             raise IllegalAction("error.bad_action", action=repr(action))
         if not self.is_legal(action):
             msg_id, params = self._refusal(action)

@@ -41,6 +41,11 @@ def cards(spec):
     return [card(c) for c in spec]
 
 
+def move(code):
+    """The action that plays a card: ("play", card id)."""
+    return ("play", card(code))
+
+
 def codes(ids):
     """Codes of some card ids, in the given order (for readable assertions)."""
     return [card_code(c) for c in ids]
@@ -57,13 +62,13 @@ def position(hands, key="C", leader=0, players=4, venue=0, options=None, seed=0)
 def play(state, *card_codes):
     """Play the given cards in order, each for whoever is to play; returns the state."""
     for code in card_codes:
-        state.apply(card(code))
+        state.apply(move(code))
     return state
 
 
 def legal_codes(state):
     """The current player's legal cards, as codes."""
-    return codes(state.legal_actions())
+    return codes(c for _, c in state.legal_actions())
 
 
 def key_name(state):

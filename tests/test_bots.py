@@ -49,7 +49,9 @@ def heuristic_pick(state, tricks=None, spotlight=None):
         view["seats"][seat]["tricks"] = tricks
     if spotlight is not None:
         view["spotlight"] = spotlight
-    return card_code(tac_bots.choose(view, view["legal"], random.Random(0)))
+    action = tac_bots.choose(view, view["legal"], random.Random(0))
+    assert type(action) is tuple and action[0] == "play"
+    return card_code(action[1])
 
 
 # --- the shared interface ---------------------------------------------------------------------
@@ -116,7 +118,8 @@ def test_heuristic_receives_only_the_view_and_the_legal_list():
     for view, legal, rng in calls:
         assert type(view) is dict and type(legal) is list and isinstance(rng, random.Random)
         assert json.loads(json.dumps(view)) == view
-        assert legal == view["legal"] and all(type(a) is int for a in legal)
+        assert [list(a) for a in legal] == view["legal"]
+        assert all(type(a) is tuple and a[0] == "play" and type(a[1]) is int for a in legal)
         assert not any(isinstance(x, pygame_rules.GameState) for x in (view, legal, rng))
 
 
@@ -141,7 +144,7 @@ def fourth_to_play(seat3_hand):
     """Key C; seats 0-2 have played E, F, G Bluesy; seat 3 (no Bluesy) is to play 4th."""
     state = position(["E-Bl A-Ea D-Ea", "F-Bl A-Ly D-Ly", "G-Bl A-So D-So", seat3_hand], "C")
     for card in ("E-Bl", "F-Bl", "G-Bl"):
-        state.apply(parse_card(card))
+        state.apply(("play", parse_card(card)))
     return state
 
 
@@ -167,7 +170,7 @@ def test_heuristic_improvises_when_it_can_win_the_next_round():
     """As 4th player holding the lead chord and a Key Chord card, it starts an Improvisation."""
     state = fourth_to_play("E-Ly C-Sw B-So")
     assert heuristic_pick(state, tricks=0) == "E-Ly"
-    state.apply(parse_card("E-Ly"))
+    state.apply(("play", parse_card("E-Ly")))
     assert state.current_player == 3 and state.view(3)["trick"]["round"] == 2
     assert heuristic_pick(state, tricks=0) == "C-Sw"
 

@@ -8,7 +8,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import SaveError, SetupError
-from pygame_rules.core import Rng, _checksum
+from pygame_rules.core import SAVE_VERSION, Rng, _checksum
 from pygame_rules.messages import text
 
 GAME = "take-a-chord"
@@ -97,8 +97,9 @@ def test_save_of_a_test_position_round_trips():
     (lambda t: t[: len(t) // 2], "save.not_json"),
     (lambda t: "[1, 2, 3]", "save.not_a_save"),
     (lambda t: json.dumps({"format": "chess"}), "save.not_a_save"),
-    (lambda t: t.replace('"version":2', '"version":0'), "save.version"),
-    (lambda t: t.replace('"version":2', '"version":3'), "save.version"),
+    (lambda t: t.replace('"version":%d' % SAVE_VERSION, '"version":0'), "save.version"),
+    (lambda t: t.replace('"version":%d' % SAVE_VERSION, '"version":%d' % (SAVE_VERSION + 1)),
+     "save.version"),
     (lambda t: t.replace('"players":4', '"players":3'), "save.tampered"),
     (lambda t: t.replace('"seed":3', '"seed":4'), "save.tampered"),
 ])
@@ -114,7 +115,7 @@ def test_a_resigned_save_with_an_illegal_move_is_refused():
     """Even with a recomputed checksum, a save whose moves break the rules is refused."""
     body = json.loads(played().to_json())
     legal = pygame_rules.new_game(GAME, 4, seed=3).legal_actions()
-    body["actions"][0] = next(c for c in range(35) if c not in legal)
+    body["actions"][0] = next(["play", c] for c in range(35) if ("play", c) not in legal)
     body["check"] = _checksum(body)
     with pytest.raises(SaveError) as err:
         pygame_rules.load_state(json.dumps(body))
@@ -125,6 +126,26 @@ def test_a_resigned_save_with_an_illegal_move_is_refused():
         pygame_rules.load_state(json.dumps(body))
 
 
+def resigned(body, version, actions):
+    """A save's body with another version and other actions, its checksum made anew."""
+    body = dict(body, version=version, actions=actions)
+    body["check"] = _checksum(body)
+    return json.dumps(body)
+
+
+def test_an_older_save_of_bare_card_ids_is_upgraded_and_a_current_one_is_not():
+    """Before version 3 a Take The "A" Chord action was its card id: such saves replay as
+    ("play", card); a current save must hold today's actions."""
+    state = played(8)
+    body = json.loads(state.to_json())
+    cards = [card for _, card in state.history]
+    for version in range(1, SAVE_VERSION):
+        assert pygame_rules.load_state(resigned(body, version, cards)).history == state.history
+    with pytest.raises(SaveError) as err:
+        pygame_rules.load_state(resigned(body, SAVE_VERSION, cards))
+    assert err.value.msg_id == "save.invalid"
+
+
 def test_playing_after_the_end_is_refused():
     """Once the game is over apply raises game_over and current_player is None."""
     state = pygame_rules.new_game(GAME, 3, seed=8)
@@ -132,7 +153,7 @@ def test_playing_after_the_end_is_refused():
         state.apply(state.legal_actions()[0])
     assert state.current_player is None and state.winners()
     with pytest.raises(pygame_rules.IllegalAction) as err:
-        state.apply(0)
+        state.apply(("play", 0))
     assert err.value.msg_id == "error.game_over"
 
 

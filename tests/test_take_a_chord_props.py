@@ -53,7 +53,8 @@ def test_a_live_state_always_has_a_legal_action_for_a_real_seat(game):
         else:
             assert state.legal_actions()
             assert 0 <= state.current_player < players
-            assert set(state.legal_actions()) <= set(cards_of(state.hands[state.current_player]))
+            assert set(state.legal_actions()) <= \
+                {("play", c) for c in cards_of(state.hands[state.current_player])}
 
 
 @settings(max_examples=8, deadline=None)
@@ -66,12 +67,14 @@ def test_every_illegal_card_is_refused_and_changes_nothing(game):
         legal = set(state.legal_actions())
         before = snapshot(state)
         for card in range(DECK_SIZE):
-            if card in legal:
+            if ("play", card) in legal:
                 continue
             with pytest.raises(pygame_rules.IllegalAction) as err:
-                state.apply(card)
+                state.apply(("play", card))
             assert err.value.msg_id.startswith("tac.") and err.value.message
-        for junk in (-1, 35, "A", None, 1.0, True, (1,)):
+        for junk in (0, 34, -1, 35, "A", None, 1.0, True, (1,), ("play",), ("play", -1),
+                     ("play", 35), ("play", True), ("play", 1.0), ("play", "A-Bl"),
+                     ("pass", 1), ("play", 1, 2), ["play", 1]):
             with pytest.raises(pygame_rules.IllegalAction):
                 state.apply(junk)
         assert snapshot(state) == before

@@ -14,7 +14,7 @@ from pygame_rules.games.take_a_chord.cards import strength_order
 from pygame_rules.games.take_a_chord.state import (CHART, NON_PLAYER, venue_score,
                                                    winning_position)
 from tac_helpers import (card, cards, codes, events_of, key_name, last_event, legal_codes,
-                         play, play_first_legal, position, snapshot)
+                         move, play, play_first_legal, position, snapshot)
 
 
 def row(state, seat, venue=-1):
@@ -97,7 +97,7 @@ def test_legal_play_example_a_is_refused_with_reason_and_nothing_changes():
     state = example_position()
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
-        state.apply(card("A-Sw"))
+        state.apply(move("A-Sw"))
     assert err.value.msg_id == "tac.refuse.must_follow"
     assert err.value.message == (
         "You must follow Bluesy (you hold E Bluesy) or match a chord already face up in this round.")
@@ -140,7 +140,7 @@ def test_follower_holding_the_lead_colour_must_follow_it():
                            "C-Bl D-Sw E-So"]), "A-Bl")
     assert legal_codes(state) == ["B-Bl"]
     with pytest.raises(IllegalAction) as err:
-        state.apply(card("D-Ly"))
+        state.apply(move("D-Ly"))
     assert err.value.message == (
         "You must follow Bluesy (you hold B Bluesy) or match a chord already face up in this round.")
 
@@ -184,7 +184,7 @@ def test_card_not_in_hand_is_refused_and_nothing_changes():
     state = position(["C-Bl G-So", "D-Bl F-Ly", "E-Bl A-Ly", "B-Bl B-Ly"])
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
-        state.apply(card("D-Bl"))
+        state.apply(move("D-Bl"))
     assert err.value.msg_id == "tac.refuse.not_in_hand"
     assert snapshot(state) == before
 
@@ -526,7 +526,7 @@ def test_later_round_cannot_match_a_face_down_chord_by_default():
     assert legal_codes(state) == ["E-Sw"]          # B Soulful: B is only face down
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
-        state.apply(card("B-So"))
+        state.apply(move("B-So"))
     assert err.value.message == (
         "You must follow Swingy (you hold E Swingy) or match a chord already face up in this round.")
     assert snapshot(state) == before

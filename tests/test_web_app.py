@@ -55,7 +55,7 @@ def test_a_bot_cannot_be_moved_by_a_click_and_an_illegal_card_changes_nothing():
     before = session.to_save()
     legal = session.state.legal_actions()
     hand = session.view()["hand"]
-    illegal = [c for c in range(35) if c not in legal]
+    illegal = [("play", c) for c in range(35) if ("play", c) not in legal]
     err = session.human_move(illegal[0])
     assert err is not None and err.message
     assert session.to_save() == before
@@ -236,18 +236,19 @@ def test_the_base_supplies_the_defaults_a_table_does_not_override():
 
 
 def test_a_click_on_a_card_is_the_action_through_the_registry():
-    """take-a-chord: a card's data attributes give its int action, nothing stays pending."""
+    """take-a-chord: a card's data attributes give its ("play", card) action, nothing stays
+    pending."""
     session = app.Session.start(GAME, [HUMAN] + bots(3), seed=6)
     run_bots(session)
     table = tables.table_for(GAME)
     assert session.table is table
     view = session.view()
-    card = view["legal"][0]
+    _, card = view["legal"][0]
     data = {"card": str(card), "key": "card-%d" % card, "legal": "true"}
     action, pending = table.on_click(data, view, None)
-    assert (action, pending) == (card, None)
+    assert (action, pending) == (("play", card), None)
     assert table.on_click({"action": "confirm"}, view, {"left": 3}) == (None, None)
-    assert session.human_move(action) is None and session.state.history[-1] == card
+    assert session.human_move(action) is None and session.state.history[-1] == ("play", card)
 
 
 def test_actions_from_json_become_tuples():

@@ -107,7 +107,7 @@ def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
     main.begin(session)
     while not session.current_is_human():
         main.bot_tick()
-    legal = session.state.legal_actions()
+    legal = [card for _, card in session.state.legal_actions()]
     illegal = next(c for c in session.view()["hand"] if c not in legal) \
         if len(legal) < len(session.view()["hand"]) else None
     if illegal is not None:

@@ -52,7 +52,7 @@ def hand_html(view, ui):
     if view["seat"] is None:
         return ""
     my_turn = render.is_my_turn(view)
-    legal = set(view["legal"])
+    legal = {card for _, card in view["legal"]}
     buttons = []
     for c in sort_hand(view["hand"], CHORDS.index(view["key"]), ui.get("by_strength")):
         ok = c in legal
@@ -71,9 +71,9 @@ def hand_html(view, ui):
 
 
 def on_click(data, view, pending):
-    """A clicked card is its own action (an int); nothing is ever pending in this game."""
+    """A clicked card is its own action, ("play", card); nothing is ever pending here."""
     if "card" in data:
-        return int(data["card"]), None
+        return ("play", int(data["card"])), None
     return None, None
 
 

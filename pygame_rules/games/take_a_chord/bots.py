@@ -254,9 +254,8 @@ def next_round(seen, rest):
 
 
 def choose(view, legal, rng):
-    """The heuristic bot: the legal card with the best expected venue score."""
-    if len(legal) == 1:
-        return legal[0]
+    """The heuristic bot: the legal ("play", card) with the best expected venue score (a
+    tuple, as legal_actions() gives it; the view's legal list holds lists)."""
     return ranked(view, legal, rng)[0]
 
 
@@ -269,16 +268,17 @@ def play(state, seat, legal, rng):
 
 
 def ranked(view, legal, rng):
-    """The legal cards best first by expected venue score (the bot's choice first: among equal
-    best cards one at random)."""
+    """The legal actions (as tuples) best first by their card's expected venue score (the
+    bot's choice first: among equal best cards one at random)."""
+    legal = [tuple(a) for a in legal]
     if len(legal) == 1:
         return list(legal)
     return _order(read_view(view), legal, rng)
 
 
 def _order(seen, legal, rng):
-    """The legal cards best first, the bot's choice first."""
-    worths = [(play_worth(seen, c), c) for c in legal]
+    """The legal actions best first, the bot's choice first."""
+    worths = [(play_worth(seen, a[1]), a) for a in legal]
     top = max(w for w, _ in worths)
     best = [c for w, c in worths if w >= top - 1e-9]
     first = best[0] if len(best) == 1 else best[rng.randrange(len(best))]

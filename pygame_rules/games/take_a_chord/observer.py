@@ -135,7 +135,7 @@ def observe(state, seat):
     if seat is not None:
         v["hand"] = own_hand(state, seat)
         if state.current_player == seat:
-            v["legal"] = state.legal_actions()
+            v["legal"] = [list(a) for a in state.legal_actions()]
     return v
 
 

@@ -5,10 +5,11 @@ seat (3) is the non-player: its 8 cards are a face-down stack whose top card is 
 2nd card of every round; it is never `current_player`. Each house rule is an option read in
 exactly one place (see `HOUSE_RULES` in `__init__`).
 
-An action is a card id (0..34, chord * 5 + colour). Hands are bitmasks so states clone cheaply.
+An action is `("play", card)`, the card an id 0..34 (chord * 5 + colour); saves before version 3
+held the bare card id (`_upgrade`). Hands are bitmasks so states clone cheaply.
 """
 
-from ...core import GameState, IllegalAction, SetupError
+from ...core import GameState, SetupError
 from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
@@ -16,6 +17,7 @@ from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF,
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
+PLAYS = tuple(("play", c) for c in range(DECK_SIZE))   # every card's action, made once
 
 
 def round_order(leader, players):
@@ -121,33 +123,31 @@ class TakeAChordState(GameState):
             match |= CHORD_MASK[CHORD_OF[c]]
         return follow | (hand & match)
 
-    def legal_actions(self):
-        """The cards the current player may play, ascending; [] once the game is over."""
-        if self.current_player is None:
-            return []
-        return cards_of(self.legal_mask())
+    def _legal_actions(self):
+        """("play", card) for each card the current player may play, cards ascending."""
+        return [PLAYS[c] for c in cards_of(self.legal_mask())]
 
-    def check(self, action):
-        """Raise IllegalAction with a player's reason if `action` may not be played now."""
-        if type(action) is not int or not 0 <= action < DECK_SIZE:
-            raise IllegalAction("error.bad_action", action=repr(action))
-        bit = 1 << action
-        if not self.hands[self.current_player] & bit:
-            raise IllegalAction("tac.refuse.not_in_hand", card=card_name(action))
-        if not self.legal_mask() & bit:
-            lead = COLOUR_OF[self.round_cards[0]]
-            held = self.hands[self.current_player] & COLOUR_MASK[lead]
-            raise IllegalAction("tac.refuse.must_follow", colour=colour_name(lead),
-                                held=", ".join(card_name(c) for c in cards_of(held)))
+    def _refusal(self, action):
+        """(message id, parameters) saying why an action that is not legal now is refused."""
+        if len(action) != 2 or action[0] != "play" or type(action[1]) is not int or \
+                not 0 <= action[1] < DECK_SIZE:
+            return "error.bad_action", {"action": repr(action)}
+        card = action[1]
+        if not self.hands[self.current_player] >> card & 1:
+            return "tac.refuse.not_in_hand", {"card": card_name(card)}
+        lead = COLOUR_OF[self.round_cards[0]]
+        held = self.hands[self.current_player] & COLOUR_MASK[lead]
+        return "tac.refuse.must_follow", {"colour": colour_name(lead),
+                                          "held": ", ".join(card_name(c) for c in cards_of(held))}
 
     def describe(self, action):
         """The card's name, e.g. 'C Bluesy'."""
-        return card_name(action)
+        return card_name(action[1])
 
     # --- playing ----------------------------------------------------------------------------
-    def _apply(self, c):
-        """Play card `c` for the current player, then the non-player's card if it is due."""
-        self._play(self.current_player, c)
+    def _apply(self, action):
+        """Play the action's card for the current player, then the non-player's card if due."""
+        self._play(self.current_player, action[1])
         if self.n == 3 and self.pos == 1:
             self._play(NON_PLAYER, self.np_stack[self.np_next])
             self.np_next += 1
@@ -292,6 +292,11 @@ class TakeAChordState(GameState):
     def scores(self):
         """Each player's total so far."""
         return list(self.totals)
+
+    # --- saves -----------------------------------------------------------------------------
+    def _upgrade(self, action, version):
+        """A save before version 3 holds a bare card id where the action is now ("play", card)."""
+        yield ("play", action) if version < 3 and type(action) is int else action
 
     # --- cloning ----------------------------------------------------------------------------
     def clone(self, keep_events=True):

@@ -47,10 +47,16 @@ def display_name(table, seat):
 def turn(table, view):
     """Show the trick, key ring, scores and hand; the choice is one of the legal cards."""
     show_table(table, view)
-    legal = sort_cards(view["legal"], view)
+    legal = sort_cards(legal_cards(view), view)
     choices = [(number, card, card_name(card)) for number, card in enumerate(legal, 1)]
     return table.prompt(("tac.term.prompt", {"name": table.names[table.human]}), choices,
-                        head=("tac.term.legal",), parse=lambda line: read_card(table, line))
+                        head=("tac.term.legal",), pick=lambda card: ("play", card),
+                        parse=lambda line: read_card(table, line))
+
+
+def legal_cards(view):
+    """The cards of the view's legal actions (each is ("play", card))."""
+    return [card for _, card in view["legal"]]
 
 
 def read_card(table, line):
@@ -122,7 +128,7 @@ def show_duty(table, view):
     lead_chord = CHORD_OF[trick["cards"][0][1]]
     if (len(trick["cards"]) == 3 and not trick["is_last"]
             and trick["round"] - 1 < view["improvisation_limit"]
-            and any(CHORD_OF[c] == lead_chord for c in view["legal"])):
+            and any(CHORD_OF[c] == lead_chord for c in legal_cards(view))):
         table.say("tac.term.can_improvise", {"chord": CHORDS[lead_chord]})
 
 

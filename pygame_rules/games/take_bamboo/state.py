@@ -14,7 +14,7 @@ neighbour seat - 1. Every decision is an action of the seat that makes it:
 A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
 """
 
-from ...core import GameState, IllegalAction, SetupError
+from ...core import GameState, SetupError
 from ...messages import text
 from . import observer
 from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
@@ -23,6 +23,8 @@ from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, car
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
+PHASE_OF = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
+            "accept": "accept", "refuse": "accept"}   # the phase each kind of action belongs to
 
 
 def colour_points(counts):
@@ -148,23 +150,19 @@ class TakeBambooState(GameState):
             return [("gift", "left"), ("gift", "right")]
         return [("accept",), ("refuse",)]
 
-    def check(self, action):
-        """Raise IllegalAction with a player's reason if `action` may not be taken now."""
-        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-            raise IllegalAction("error.bad_action", action=repr(action))
-        kind, phase = action[0], self.phase
-        wanted = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
-                  "accept": "accept", "refuse": "accept"}.get(kind)
-        if wanted is None:
-            raise IllegalAction("error.bad_action", action=repr(action))
-        if wanted != phase:
-            raise IllegalAction("take.refuse.wrong_phase." + phase)
-        if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
-            raise IllegalAction("error.bad_action", action=repr(action))
-        if not self.is_legal(action):
-            raise IllegalAction(self._refusal(action), **self._refusal_params(action))
-
     def _refusal(self, action):
+        """(message id, parameters) saying why an action that is not legal now is refused."""
+        kind, phase = action[0], self.phase
+        wanted = PHASE_OF.get(kind)
+        if wanted is None:
+            return "error.bad_action", {"action": repr(action)}
+        if wanted != phase:
+            return "take.refuse.wrong_phase." + phase, {}
+        if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
+            return "error.bad_action", {"action": repr(action)}
+        return self._refusal_id(action), self._refusal_params(action)
+
+    def _refusal_id(self, action):
         """The message id saying why a well-formed action of this phase is refused."""
         hand = self.hands[self.current_player]
         cards = [a for a in action[1:] if isinstance(a, int) and not isinstance(a, bool)]
