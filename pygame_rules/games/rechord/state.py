@@ -32,7 +32,7 @@ from ...core import GameState, SetupError
 from ...messages import text
 from . import jim as jim_bot
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, PICKS, REQUIREMENTS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, PER_KIND, PICKS, REQUIREMENTS,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
@@ -101,6 +101,8 @@ class ReChordState(GameState):
                setlist=SETLIST_NAMES[s.setlist], start=s.active, supply_size=s.size)
         s.emit("deal", hands=[list(h) for h in s.hands], songs=list(s.songs),
                genres=[list(x) for x in s.genres], deck=len(s.deck))
+        for hand in s.hands:
+            hand.sort()                                    # a hand is a set: kept in id order
         s._begin_turn()
         s._advance()
         return s
@@ -176,7 +178,7 @@ class ReChordState(GameState):
 
     def _reveal(self, sp, seat):
         """Purple plucks a face-down pick face up; return its kind."""
-        pick = self.board[sp]
+        pick = self.board[sp] = self._relabel(self.board[sp])
         self._set_face(sp, kind_of(pick))
         self.known[pick] = 0
         self.emit("reveal", seat=seat, space=sp, kind=kind_of(pick))
@@ -198,8 +200,31 @@ class ReChordState(GameState):
             pick = next((p for p in self.bag if kind_of(p) == kind), None)
             if pick is not None:
                 self.bag.remove(pick)
-                return pick
-        return self.bag.pop(self.rng.below(len(self.bag)))
+                return self._relabel(pick)
+        return self._relabel(self.bag.pop(self.rng.below(len(self.bag))))
+
+    def _relabel(self, pick):
+        """A pick coming out of a closed place (the bag, a face-down space) takes the lowest
+        label of its kind held by no open place (a face-up space, the supply), swapping labels
+        with the alike pick that held it, which keeps its place and mask: so the labels every
+        view shows follow from what everyone saw (observer.py). Play is not changed."""
+        board, face, supply = self.board, self.face, self.supply
+        for q in range(kind_of(pick) * PER_KIND, pick):
+            if q in supply:
+                continue
+            if q in board:
+                sp = board.index(q)
+                if face[sp] != DOWN:
+                    continue
+                board[sp] = pick
+            elif q == self.drawn:
+                self.drawn = pick
+            else:
+                self.bag[self.bag.index(q)] = pick
+            known = self.known
+            known[pick], known[q] = known[q], known[pick]
+            return q
+        return pick
 
     def empties(self):
         """The empty spaces in scan order."""
@@ -415,8 +440,10 @@ class ReChordState(GameState):
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
         need = self.size - len(self.supply)
-        new = [self._draw_pick() for _ in range(min(need, len(self.bag)))]
-        self.supply += new
+        new = []
+        for _ in range(min(need, len(self.bag))):
+            new.append(self._draw_pick())
+            self.supply.append(new[-1])            # open at once (`_relabel`)
         self.placed = False
         if self.events is not None:
             self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
@@ -502,6 +529,7 @@ class ReChordState(GameState):
         seat = self.active
         drawn = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
         self.hands[seat] += drawn
+        self.hands[seat].sort()
         self.emit("chords", seat=seat, cards=drawn, deck=len(self.deck))
         self.phase = "return"
         self.instant += 1                  # claims now come after any earlier one (HR-11)
