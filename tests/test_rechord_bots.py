@@ -142,12 +142,14 @@ def test_heuristic_reads_only_its_view():
 
 def test_hidden_information_does_not_change_the_choice():
     """Seat 0's decision depends on its view only: other seats' hands, songs and genres are
-    changed between two positions with the same board, and the choice stays the same."""
+    changed between two positions with the same board (and the same cards in play, as a
+    setlist makes them: each deck holds the other position's cards), and the choice stays the
+    same."""
     board = [(0, 4, WHITE, 1), (1, 4, WHITE, 1), (2, 2, RED, 1), (3, 2, GREY, 1)]
     a = position(board, [WHITE, RED, BLUE, GREEN], hands=[[C1], [D1, A1], [E1]],
-                 genres=[WHITE, RED, BLUE], songs=[0, 1, 2])
+                 genres=[WHITE, RED, BLUE], songs=[0, 1, 2], deck=[AM1, C3, 24])
     b = position(board, [WHITE, RED, BLUE, GREEN], hands=[[C1], [AM1, C3], [24]],
-                 genres=[WHITE, GREEN, PURPLE], songs=[0, 5, 6])
+                 genres=[WHITE, GREEN, PURPLE], songs=[0, 5, 6], deck=[D1, A1, E1])
     assert a.view(0) == b.view(0)
     assert heuristic(a) == heuristic(b)
 

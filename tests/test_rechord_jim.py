@@ -159,7 +159,8 @@ def test_the_kept_v1_fixture_loads_with_his_steps_in_the_history():
     state = pygame_rules.load_state(rec["engine"])
     saved = json.loads(rec["engine"])["actions"]
     assert STEP in state.history and [list(a) for a in state.history if a != STEP] == saved
-    assert state.view(0) == rec["view0"]
+    view = state.view(0)                 # the view has grown since (the observer's facts)
+    assert {k: view[k] for k in rec["view0"]} == rec["view0"]
     again = pygame_rules.load_state(state.to_json())
     assert snapshot(again) == snapshot(state)
 

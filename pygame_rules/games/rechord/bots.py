@@ -30,8 +30,9 @@ in the song).
 It keeps no memory between calls and never sees the state: the same call works from JSON.
 """
 
+from . import observer
 from .cards import (COLOURS, FACE_DOWN, GOLDEN, JIM_GENRES, JIM_GOLDEN, REQUIREMENTS,
-                    SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent, kind_of,
+                    SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent,
                     setlist_cards)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
@@ -687,37 +688,19 @@ VIEW_KEYS = ("seat", "players", "guitarists", "jim", "phase", "difficulty", "set
 
 
 def seat_view(state, seat):
-    """The part of state.view(seat) the bot reads (VIEW_KEYS, the same values), built
-    straight out of the state for the search's playouts."""
+    """The part of state.view(seat) the bot reads (VIEW_KEYS, the same values), read from the
+    state for the search's playouts through the observer's readers that the view is made of."""
     jim = state.jim
-    phase = state.phase
-    board = []
-    for sp in range(SPACES):
-        face = state.face[sp]
-        if face == EMPTY:
-            board.append(None)
-        elif face != DOWN:
-            board.append([face, 1])
-        else:
-            pick = state.board[sp]
-            board.append([kind_of(pick) if state.known[pick] >> seat & 1 else None, 0])
-    ability = None
-    if phase in ("ability", "grey_move", "adjacent"):
-        ability = {"kind": state.akind if phase == "ability" else
-                   (GREY if phase == "grey_move" else DOWN), "space": state.at}
     return {"seat": seat, "players": state.n, "guitarists": state.g, "jim": jim,
-            "phase": phase if not state.claims else "claim",
+            "phase": observer.phase_of(state),
             "difficulty": state.options["difficulty"] if jim is not None else None,
-            "setlist": SETLIST_NAMES[state.setlist], "board": board,
-            "supply": sorted(kind_of(p) for p in state.supply), "deck": len(state.deck),
+            "setlist": SETLIST_NAMES[state.setlist], "board": observer.board_cells(state, seat),
+            "supply": observer.supply_kinds(state), "deck": len(state.deck),
             "pad": state.pad, "scored": state.scored,
-            "completed": [[c for c, _ in cs] for cs in state.completed],
-            "jim_row": sorted(state.hands[jim]) if jim is not None else [],
+            "completed": observer.completed_cards(state), "jim_row": observer.jim_row(state),
             "turns": state.turns, "idle": state.idle, "options": state.options,
-            "ability": ability,
-            "drawn": kind_of(state.drawn) if phase == "bag_place" and state.active == seat
-            else None,
-            "hand": sorted(state.hands[seat]), "song": state.songs[seat],
+            "ability": observer.ability_of(state), "drawn": observer.drawn_kind(state, seat),
+            "hand": observer.own_hand(state, seat), "song": state.songs[seat],
             "genres": list(state.genres[seat])}
 
 

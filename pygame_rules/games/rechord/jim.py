@@ -48,6 +48,7 @@ def claim_row(s):
             s._claim(s.jim, c)
         drawn = [s.deck.pop() for _ in range(min(HAND - len(row), len(s.deck)))]
         row += drawn
+        row.sort()
         s.emit("jim_row", seat=s.jim, cards=drawn, deck=len(s.deck))
         done = [c for c in sorted(drawn) if s.satisfied(c)]
         s.instant += 1 if done else 0   # drawn after the cards just claimed (HR-11)

@@ -31,8 +31,9 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
 from ...core import GameState, SetupError
 from ...messages import text
 from . import jim as jim_bot
+from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, PICKS, REQUIREMENTS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, PER_KIND, PICKS, REQUIREMENTS,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
@@ -101,6 +102,8 @@ class ReChordState(GameState):
                setlist=SETLIST_NAMES[s.setlist], start=s.active, supply_size=s.size)
         s.emit("deal", hands=[list(h) for h in s.hands], songs=list(s.songs),
                genres=[list(x) for x in s.genres], deck=len(s.deck))
+        for hand in s.hands:
+            hand.sort()                                    # a hand is a set: kept in id order
         s._begin_turn()
         s._advance()
         return s
@@ -176,7 +179,7 @@ class ReChordState(GameState):
 
     def _reveal(self, sp, seat):
         """Purple plucks a face-down pick face up; return its kind."""
-        pick = self.board[sp]
+        pick = self.board[sp] = self._relabel(self.board[sp])
         self._set_face(sp, kind_of(pick))
         self.known[pick] = 0
         self.emit("reveal", seat=seat, space=sp, kind=kind_of(pick))
@@ -198,8 +201,31 @@ class ReChordState(GameState):
             pick = next((p for p in self.bag if kind_of(p) == kind), None)
             if pick is not None:
                 self.bag.remove(pick)
-                return pick
-        return self.bag.pop(self.rng.below(len(self.bag)))
+                return self._relabel(pick)
+        return self._relabel(self.bag.pop(self.rng.below(len(self.bag))))
+
+    def _relabel(self, pick):
+        """A pick coming out of a closed place (the bag, a face-down space) takes the lowest
+        label of its kind held by no open place (a face-up space, the supply), swapping labels
+        with the alike pick that held it, which keeps its place and mask: so the labels every
+        view shows follow from what everyone saw (observer.py). Play is not changed."""
+        board, face, supply = self.board, self.face, self.supply
+        for q in range(kind_of(pick) * PER_KIND, pick):
+            if q in supply:
+                continue
+            if q in board:
+                sp = board.index(q)
+                if face[sp] != DOWN:
+                    continue
+                board[sp] = pick
+            elif q == self.drawn:
+                self.drawn = pick
+            else:
+                self.bag[self.bag.index(q)] = pick
+            known = self.known
+            known[pick], known[q] = known[q], known[pick]
+            return q
+        return pick
 
     def empties(self):
         """The empty spaces in scan order."""
@@ -415,8 +441,10 @@ class ReChordState(GameState):
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
         need = self.size - len(self.supply)
-        new = [self._draw_pick() for _ in range(min(need, len(self.bag)))]
-        self.supply += new
+        new = []
+        for _ in range(min(need, len(self.bag))):
+            new.append(self._draw_pick())
+            self.supply.append(new[-1])            # open at once (`_relabel`)
         self.placed = False
         if self.events is not None:
             self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
@@ -502,6 +530,7 @@ class ReChordState(GameState):
         seat = self.active
         drawn = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
         self.hands[seat] += drawn
+        self.hands[seat].sort()
         self.emit("chords", seat=seat, cards=drawn, deck=len(self.deck))
         self.phase = "return"
         self.instant += 1                  # claims now come after any earlier one (HR-11)
@@ -755,70 +784,14 @@ class ReChordState(GameState):
         s.pad = [r[:] for r in self.pad]
         return s
 
-    # --- what each seat sees --------------------------------------------------------------------
+    # --- what each seat sees (observer.py decides it) ------------------------------------------
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.g):
-            raise SetupError("error.bad_seat", seat=seat)
-        over = self.phase == "over"
-        v = {"game": self.game.id, "seat": seat, "players": self.n, "guitarists": self.g,
-             "jim": self.jim, "phase": self.phase if not self.claims else "claim",
-             "active": self.active, "current_player": self.current_player, "is_over": over,
-             "difficulty": self.options["difficulty"] if self.jim is not None else None,
-             "setlist": SETLIST_NAMES[self.setlist],
-             "board": [self._space_view(sp, seat) for sp in range(SPACES)],
-             "supply": sorted(kind_of(p) for p in self.supply), "bag": len(self.bag),
-             "deck": len(self.deck), "pad": [r[:] for r in self.pad],
-             "scored": list(self.scored), "hand_sizes": [len(h) for h in self.hands],
-             "completed": [[c for c, _ in cs] for cs in self.completed],
-             "jim_row": sorted(self.hands[self.jim]) if self.jim is not None else [],
-             "icon": self.icon, "icons_left": len(self.icons),
-             "turns": self.turns, "idle": self.idle, "options": dict(self.options),
-             "final": self.final, "winners": self._winners(), "end_reason": self.end_reason,
-             "scores": self.scores(), "ability": None, "drawn": None, "hand": [],
-             "song": None, "genres": [], "claimable": [], "legal": []}
-        if self.phase in ("ability", "grey_move", "adjacent") and not over:
-            v["ability"] = {"kind": self.akind if self.phase == "ability" else
-                            (GREY if self.phase == "grey_move" else DOWN), "space": self.at}
-        if seat is not None:
-            v["hand"] = sorted(self.hands[seat])
-            v["song"] = self.songs[seat]
-            v["genres"] = list(self.genres[seat])
-            v["claimable"] = [c for c in v["hand"] if self.satisfied(c)]
-            if self.phase == "bag_place" and self.active == seat:
-                v["drawn"] = kind_of(self.drawn)
-            if self.current_player == seat:
-                v["legal"] = [list(a) for a in self.legal_actions()]
-        return v
-
-    def _space_view(self, sp, seat):
-        """A space: None, or [kind or None, face up 0/1] as `seat` may see it."""
-        face = self.face[sp]
-        if face == EMPTY:
-            return None
-        if face != DOWN:
-            return [face, 1]
-        pick = self.board[sp]
-        shown = seat is not None and self.known[pick] >> seat & 1
-        return [kind_of(pick) if shown else None, 0]
+        return observer.observe(self, seat)
 
     def redact(self, event, seat):
-        """An event as `seat` may see it: others' hands, songs, genres, draws and face-down
-        picks hidden."""
-        etype = event["type"]
-        if etype == "deal":
-            mine = lambda key: [x if s == seat else None for s, x in enumerate(event[key])]
-            hands = [h if s == seat or s == self.jim else None
-                     for s, h in enumerate(event["hands"])]
-            return dict(event, hands=hands, songs=mine("songs"), genres=mine("genres"))
-        if etype in ("bag_draw", "chords", "return") and event["seat"] != seat:
-            return dict(event, kind=None) if etype == "bag_draw" else \
-                dict(event, cards=len(event["cards"])) if etype == "chords" else \
-                dict(event, card=None)
-        if etype in ("place", "to_bag", "move") and not event["up"] and \
-                (seat is None or not event["known"] >> seat & 1):
-            return dict(event, kind=None)
-        return event
+        """An event as `seat` may see it (observer.redact)."""
+        return observer.redact(self, event, seat)
 
     def pick_places(self):
         """Where every pick is: the board, the supply, the bag, a hand (drawn from the bag)."""
