@@ -56,7 +56,7 @@ def measure(playouts=PLAYOUTS):
         done, spent, moves = 0, 0.0, []
         for i, state in enumerate(positions(game_id, players)):
             start = time.perf_counter()
-            bot(state, random.Random(i))
+            bot(state.view(state.current_player), state.legal_actions(), random.Random(i))
             took = time.perf_counter() - start
             spent += took
             done += bot.last_playouts

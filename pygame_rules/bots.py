@@ -136,12 +136,15 @@ def make_bot(game_id, name="random", seed=0, clock=True):
     return SeatedBot(game_id, name, seed, clock)
 
 
+def searches(bot):
+    """True for a bot that searches (the page asks its worker for the bot's moves)."""
+    return bot is not None and getattr(bot.choose, "searches", False)
+
+
 def bot_action(state, bot):
-    """Ask `bot` for the current player's action, handing it only the view and the legal list
-    (a search bot gets the state, which it reads only through its seat's resampler). At a seat
-    the engine plays, its one action is played: no bot is asked, no random number drawn."""
+    """Ask `bot` for the current player's action, handing it only the seat's view and the legal
+    list, whatever the bot (a search deals its samples from that view). At a seat the engine
+    plays, its one action is played: no bot is asked, no random number drawn."""
     if state.current_player in state.automata:
         return AUTOMATON.act(None, state.legal_actions())
-    if getattr(bot.choose, "needs_state", False):
-        return bot.choose(state, bot.rng)
     return bot.act(state.view(state.current_player), state.legal_actions())

@@ -146,7 +146,7 @@ GAMES = {}
 
 PARTS = {   # what a game's package supplies besides its state class, module by module
     "bots": ("BOTS", "DESCRIPTIONS", "ranked", "play"),       # the bots the registry seats
-    "infoset": ("resample", "LEVELS"),                         # the search's knobs
+    "infoset": ("determinize", "LEVELS"),                      # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
 }
 

@@ -3,8 +3,9 @@
 For the seat to move, the guide (the game's heuristic bot) ranks the legal actions from the
 seat's view; the search keeps its best few as candidates (moves the game's `alike` key calls
 the same count once). Then, sample after sample, it deals a determinization, a full state
-consistent with what the seat knows (the game's `infoset.resample`, which re-deals everything
-the seat cannot see from the search's own random generator), and plays every candidate in a
+consistent with what the seat knows (the game's `determinize(view, rng)`, from its observer,
+which reads nothing but the seat's view and deals everything the seat cannot see anew from the
+search's own random generator), and plays every candidate in a
 copy of it, each followed by the same playout: every seat, the searching one included, plays
 its guide's move from its own view in that deal, with the same random generator for every
 candidate (common random numbers), up to the game's horizon (the end of the venue or round, or
@@ -20,8 +21,9 @@ unless the samples say otherwise, so the search is never much weaker than its gu
 one-step policy improvement of the guide, the rollout algorithm of Bertsekas and Tsitsiklis,
 over determinized deals as in perfect information Monte Carlo.)
 
-The search reads the true state only through the resampler: same information and same seed,
-same move. It is anytime: it stops at a playout cap or a wall-clock budget, whichever comes
+The search is a bot like any other, `choose(view, legal, rng)`: it never receives the state, only
+its seat's view, so it runs the same in the page's worker from the view's JSON; the same view and
+the same seed give the same move. It is anytime: it stops at a playout cap or a wall-clock budget, whichever comes
 first, at the end of a whole sample (so that every candidate has been tried on the same deals).
 """
 
@@ -34,14 +36,14 @@ from .rewards import outcome
 
 
 def plan(game_id):
-    """The game's search knobs: its `infoset` module, with `resample(state, seat, rng)` and the
+    """The game's search knobs: its `infoset` module, with `determinize(view, rng)` and the
     playouts of each level (`LEVELS`); knobs a module leaves out take the defaults below."""
     return GAMES[game_id].part("infoset")
 
 
-def resampler(game_id):
-    """The game's `infoset.resample(state, seat, rng)`."""
-    return plan(game_id).resample
+def determinizer(game_id):
+    """The game's `determinize(view, rng)`: a full state dealt from a seat's view alone."""
+    return plan(game_id).determinize
 
 
 HORIZON = None       # a state field; a playout stops when it changes (the venue, the round)
@@ -57,8 +59,9 @@ def knob(game, name):
 
 
 def horizon(game, state):
-    """Where playouts from `state` stop: the game's `horizon(state)` (a test of a state), or a
-    change of its HORIZON field (None: only the cap and the end)."""
+    """Where playouts from `state` (a deal: its public fields are the real ones) stop: the
+    game's `horizon(state)` (a test of a state), or a change of its HORIZON field (None: only
+    the cap and the end)."""
     custom = getattr(game, "horizon", None)
     if custom is not None:
         return custom(state)
@@ -69,16 +72,16 @@ def horizon(game, state):
     return lambda det: getattr(det, field) != mark
 
 
-def distinct(ranked, game, state, width):
+def distinct(ranked, game, view, width):
     """The first `width` actions of a ranking that differ in play: of actions the game's
-    `alike(state, action)` gives the same key (two sixteenths on one row when pitch cannot
+    `alike(view, action)` gives the same key (two sixteenths on one row when pitch cannot
     matter), only the best ranked is a candidate."""
     alike = getattr(game, "alike", None)
     if alike is None:
         return ranked[:width]
     out, keys = [], set()
     for action in ranked:
-        k = alike(state, action)
+        k = alike(view, action)
         if k not in keys:
             keys.add(k)
             out.append(action)
@@ -107,10 +110,15 @@ def view_policy(guide):
     return lambda state, seat, legal, rng: guide(state.view(seat), legal, rng)
 
 
-class SearchBot:
-    """The search for one game; `bot(state, rng)` returns the current player's move."""
+def as_actions(legal):
+    """The legal list as hashable actions (JSON gives lists where actions are tuples)."""
+    return [tuple(a) if isinstance(a, list) else a for a in legal]
 
-    needs_state = True
+
+class SearchBot:
+    """The search for one game; `bot(view, legal, rng)` returns the move of the view's seat."""
+
+    searches = True      # the page asks its worker for this bot's moves
 
     def __init__(self, game_id, playouts=600, seconds=None, guide=None, rank=None, policy=None,
                  width=None, z=None):
@@ -132,26 +140,29 @@ class SearchBot:
             self._plan = plan(self.game_id)
         return self._plan
 
-    def __call__(self, state, rng):
-        """The search's move for `state.current_player` (legal in the real state)."""
-        legal = state.legal_actions()
+    def __call__(self, view, legal, rng):
+        """The search's move for the view's seat, which is to play: one of `legal`."""
+        legal = as_actions(legal)
         self.last_playouts = self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player
-        ranked = self.rank(state.view(seat), legal, rng) if self.rank else legal
+        seat = view["seat"]
+        ranked = self.rank(view, legal, rng) if self.rank else legal
         game = self.game()
         width = self.width or knob(game, "WIDTH")
-        candidates = distinct(ranked, game, state, width)
+        candidates = distinct(ranked, game, view, width)
         if len(candidates) == 1:
             return candidates[0]
         sums = [[0.0, 0.0] for _ in candidates]     # Σd, Σd² of d = v(a) − v(guide's move)
-        done = horizon(game, state)
+        done = None
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         samples = 0
         while (samples + 1) * len(candidates) <= max(self.playouts, 2 * len(candidates)) and \
                 (deadline is None or samples < 2 or time.perf_counter() < deadline):
-            values = self._sample(state, seat, candidates, rng, game, done)
+            deal = game.determinize(view, rng)
+            if samples == 0:
+                done = horizon(game, deal)
+            values = self._sample(deal, seat, candidates, rng, game, done)
             for s, v in zip(sums, values):
                 d = v - values[0]
                 s[0] += d
@@ -161,10 +172,9 @@ class SearchBot:
         self.last_playouts = samples * len(candidates)
         return candidates[self._pick(sums, samples, game)]
 
-    def _sample(self, state, seat, candidates, rng, game, done):
-        """One deal; every candidate played in a copy of it, then the same playout to the
-        horizon `done`: the rewards, the guide's move first."""
-        deal = game.resample(state, seat, rng)
+    def _sample(self, deal, seat, candidates, rng, game, done):
+        """Every candidate played in a copy of one deal, then the same playout to the horizon
+        `done`: the rewards, the guide's move first."""
         seed = rng.getrandbits(64)
         out = []
         for action in candidates:

@@ -1,13 +1,14 @@
 """The heuristic bots' three faces agree: choose(view), ranked(view) (the choice first) and
 play(state) for playouts (the same move straight from the state, reading only the seat's share)."""
 
+import json
 import random
 
 import pytest
 
 import pygame_rules
 from pygame_rules import bots
-from pygame_rules.search import resampler
+from pygame_rules.search import as_actions, determinizer
 
 CASES = [("take-a-chord", 4, {}), ("take-a-chord", 3, {}),
          ("take-bamboo", 4, {}), ("take-bamboo", 3, {"deck": "six"}),
@@ -34,10 +35,11 @@ def positions(game_id, players, options, seed):
 @pytest.mark.parametrize("game_id,players,options", CASES)
 def test_ranked_play_and_choose_agree(game_id, players, options):
     """ranked() is a permutation of the legal actions led by choose(); play() from the state
-    gives choose()'s move; the state's hidden cards do not change play()'s move."""
+    gives choose()'s move; the state's hidden cards do not change play()'s move; the view read
+    back from JSON (as the page's worker gets it) ranks alike."""
     choose = bots.new_bot(game_id, "heuristic")
     rank, play = bots.kit(game_id).ranked, bots.kit(game_id).play
-    resample = resampler(game_id)
+    determinize = determinizer(game_id)
     checked = 0
     for seed in range(2):
         for state, legal in positions(game_id, players, options, seed):
@@ -48,7 +50,9 @@ def test_ranked_play_and_choose_agree(game_id, players, options):
             assert order[0] == move
             assert sorted(order, key=repr) == sorted(legal, key=repr)
             assert play(state, seat, legal, random.Random(1)) == move
-            other = resample(state, seat, random.Random(checked))
+            sent = json.loads(json.dumps(view))
+            assert rank(sent, as_actions(sent["legal"]), random.Random(1)) == order
+            other = determinize(view, random.Random(checked))
             assert play(other, seat, other.legal_actions(), random.Random(1)) == move
             checked += 1
     assert checked > 20

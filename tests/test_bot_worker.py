@@ -2,11 +2,13 @@
 
 The worker module runs in a PyScript worker in the page; here it is imported without pyscript
 and its `best_move` is driven exactly as `main.py` drives it: the request comes from
-`app.Session.bot_request`, the JSON answer goes back through `Session.bot_reply`.
+`app.Session.bot_request` and holds the seat's view only, the JSON answer goes back through
+`Session.bot_reply`.
 """
 
 import json
 import pathlib
+import random
 import subprocess
 import sys
 import tomllib
@@ -14,6 +16,7 @@ import tomllib
 import pytest
 
 import pygame_rules
+from pygame_rules import bots
 from pygame_rules.messages import text
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -30,6 +33,11 @@ THINK = 0.01
 def bot_seats(players, level):
     """Every seat a bot of `level`."""
     return [{"name": "B%d" % i, "kind": "bot", "bot": level} for i in range(players)]
+
+
+def view_of(state, seat=None):
+    """The JSON of a seat's view (by default the seat to play's), as the page sends it."""
+    return json.dumps(state.view(state.current_player if seat is None else seat))
 
 
 def midgame(game_id, players, seed, moves=12):
@@ -66,12 +74,12 @@ def test_the_worker_module_imports_without_pyscript_and_exports_best_move():
 @pytest.mark.parametrize("game_id,players", GAMES)
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "heuristic", "random"])
 def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, level):
-    """From the engine's save, each level answers a legal move for the seat to play, as JSON;
+    """From the seat's view, each level answers a legal move for the seat to play, as JSON;
     the search levels say how many playouts they used."""
     state = midgame(game_id, players, "w-%s" % level)
-    reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, level, 5,
+    reply = json.loads(bot_worker.best_move(view_of(state), state.current_player, level, 5,
                                             THINK))
-    assert reply["ok"] and reply["level"] == level and reply["moves"] == len(state.history)
+    assert reply["ok"] and reply["level"] == level
     assert app.as_action(reply["action"]) in state.legal_actions()
     if level in ("normal", "hard") and len(state.legal_actions()) > 1:
         assert reply["playouts"] >= 1
@@ -79,23 +87,23 @@ def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, l
         assert reply["playouts"] == 0
 
 
-@pytest.mark.parametrize("level", ["easy", "hard", "random"])
-def test_best_move_for_jim_bots_seat_is_his_step_whatever_the_level(level):
-    """Asked for Jim Bot's seat (1) of a solo save, the worker answers his one action, with no
-    playouts: the automaton plays it, no bot is asked."""
-    state = pygame_rules.new_game("rechord", 1, seed="jim-worker")
+def test_jim_bots_seat_never_asks_the_worker():
+    """At Jim Bot's seat (1) of a solo game the page's session has no thinking bot to ask: the
+    automaton plays his one action on the main thread."""
+    session = app.Session.start("rechord", bot_seats(1, "hard"), seed="jim-worker")
+    state = session.state
     while state.current_player != 1:
         state.apply(state.legal_actions()[0])
-    reply = json.loads(bot_worker.best_move(state.to_json(), 1, level, 5, THINK))
-    assert reply["ok"] and reply["action"] == ["jim"] and reply["playouts"] == 0
+    assert session.waiting_for_bot() and not session.bot_thinks()
+    assert session.bot_move() == ("jim",)
 
 
 def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
     """think=0.02 s: a Hard move comes back in well under its second; without the cap the
     level's own playout cap and budget apply (the registry's bot is not changed)."""
-    from pygame_rules import bots, search
+    from pygame_rules import search
     state = midgame("take-a-chord", 4, "cap")
-    reply = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "hard", 1,
+    reply = json.loads(bot_worker.best_move(view_of(state), state.current_player, "hard", 1,
                                             0.02))
     assert reply["ok"] and reply["ms"] < 500
     bot = bot_worker.seated("take-a-chord", "hard", 1, 0.02)
@@ -107,30 +115,58 @@ def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
 
 
 def test_same_position_and_seed_give_the_same_move():
-    """The answer depends only on the save, the seat, the level and the seed (Easy, seeded)."""
+    """The answer depends only on the view, the seat, the level and the seed (Easy, seeded;
+    Hard, its playouts capped, with no clock)."""
     state = midgame("take-bamboo", 4, "same")
-    first = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "easy", 9))
-    again = json.loads(bot_worker.best_move(state.to_json(), state.current_player, "easy", 9))
+    first = json.loads(bot_worker.best_move(view_of(state), state.current_player, "easy", 9))
+    again = json.loads(bot_worker.best_move(view_of(state), state.current_player, "easy", 9))
     assert first["action"] == again["action"]
+    bot = bots.new_bot("take-bamboo", "hard", clock=False)
+    bot.playouts = 40
+    view = state.view(state.current_player)
+    assert app.as_action(first["action"]) in state.legal_actions()
+    assert bot(json.loads(view_of(state)), view["legal"], random.Random(3)) == \
+        bot(view, state.legal_actions(), random.Random(3))
 
 
-@pytest.mark.parametrize("save,seat,level,why", [
-    ("not json", 0, "hard", "SaveError"),
-    (None, 0, "hard", "SaveError"),
+@pytest.mark.parametrize("sent,seat,level,why", [
+    ("not json", 0, "hard", "JSONDecodeError"),
+    (None, 0, "hard", "JSONDecodeError"),
+    ("[1, 2]", 0, "hard", "not a view"),
+    ("SAVE", 0, "hard", "not a view"),
     ("GOOD", "other", "hard", "not to play"),
+    ("OTHER", "other", "hard", "not to play"),
+    ("SPECTATOR", 0, "hard", "not to play"),
     ("GOOD", "x", "hard", "ValueError"),
     ("GOOD", 0, "grandmaster", "SetupError"),
 ])
-def test_a_bad_request_is_answered_with_a_reason_not_an_exception(save, seat, level, why):
-    """Garbage, a seat not to play, an unknown level: {"ok": false, "error": ...}."""
+def test_a_bad_request_is_answered_with_a_reason_not_an_exception(sent, seat, level, why):
+    """Garbage, a save instead of a view, a seat not to play or another seat's view, a
+    spectator's view, an unknown level: {"ok": false, "error": ...}."""
     state = pygame_rules.new_game("take-a-chord", 4, seed=1)
-    save = state.to_json() if save == "GOOD" else save
-    if seat == 0:
-        seat = state.current_player
-    elif seat == "other":
-        seat = (state.current_player + 1) % 4
-    reply = json.loads(bot_worker.best_move(save, seat, level, 1, THINK))
+    cur = state.current_player
+    other = (cur + 1) % 4
+    sent = {"GOOD": view_of(state), "OTHER": view_of(state, other), "SAVE": state.to_json(),
+            "SPECTATOR": json.dumps(state.view(None))}.get(sent, sent)
+    seat = {0: cur, "other": other}.get(seat, seat)
+    reply = json.loads(bot_worker.best_move(sent, seat, level, 1, THINK))
     assert reply["ok"] is False and why in reply["error"]
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_the_request_holds_the_seats_view_and_nothing_else(game_id, players):
+    """What the page sends the worker is the view of the bot's seat (the same a device of that
+    player would hold), never the save with its seed and every action."""
+    session = app.Session.start(game_id, bot_seats(players, "hard"), seed="only-view")
+    for _ in range(9):
+        session.state.apply(session.state.legal_actions()[0])
+    while session.state.current_player in session.state.automata:
+        session.state.apply(session.state.legal_actions()[0])
+    request = session.bot_request()
+    cur = session.state.current_player
+    assert set(request) == {"view", "seat", "level", "seed", "think", "moves"}
+    assert json.loads(request["view"]) == json.loads(json.dumps(session.state.view(cur)))
+    assert session.state.seed not in request.values() and "actions" not in request["view"]
 
 
 @pytest.mark.parametrize("game_id,players", [("take-a-chord", 3), ("rechord", 2)])
@@ -146,7 +182,7 @@ def test_a_whole_game_through_the_page_protocol(game_id, players):
         assert session.waiting_for_bot() and session.bot_thinks()
         request = session.bot_request(THINK)
         assert request["seat"] == session.state.current_player and request["level"] == "hard"
-        raw = bot_worker.best_move(request["save"], request["seat"], request["level"],
+        raw = bot_worker.best_move(request["view"], request["seat"], request["level"],
                                    request["seed"], request["think"])
         assert session.bot_reply(json.loads(raw), request["moves"]) is not None
     replay = pygame_rules.new_game(game_id, players, seed="proto")

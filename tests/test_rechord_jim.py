@@ -183,10 +183,10 @@ class Spy(SearchBot):
 
     asked = []
 
-    def __call__(self, state, rng):
+    def __call__(self, view, legal, rng):
         """Record the seat, then search."""
-        Spy.asked.append(state.current_player)
-        return super().__call__(state, rng)
+        Spy.asked.append(view["seat"])
+        return super().__call__(view, legal, rng)
 
 
 def test_the_search_is_never_asked_to_move_for_his_seat():

@@ -1,7 +1,9 @@
-"""The search bot: legal moves, its seat's information only, anytime, the guide's move kept
-unless another does clearly better, and the tournament command reproducible for a fixed seed."""
+"""The search bot: legal moves, its seat's view only, anytime, the guide's move kept unless
+another does clearly better, and the tournament command reproducible for a fixed seed."""
 
+import copy
 import io
+import json
 import random
 import time
 
@@ -10,7 +12,7 @@ import pytest
 import pygame_rules
 from pygame_rules import bots, search
 from pygame_rules.cli import main as cli_main
-from pygame_rules.search import SearchBot, resampler
+from pygame_rules.search import SearchBot, determinizer
 from taktvoll_helpers import card, position
 
 GAMES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 3}
@@ -30,6 +32,11 @@ def mid_game(game_id, players, seed, moves):
     return state
 
 
+def ask(bot, state, seed):
+    """The bot's move for the seat to play, from that seat's view and the legal list only."""
+    return bot(state.view(state.current_player), state.legal_actions(), random.Random(seed))
+
+
 def hard(game_id, playouts):
     """The registry's Hard bot with a small playout cap and no clock."""
     bot = bots.new_bot(game_id, "hard", clock=False)
@@ -46,33 +53,40 @@ def test_search_moves_are_legal_and_repeatable(game_id):
         state = mid_game(game_id, GAMES[game_id], seed, 10 + 7 * seed)
         if state.is_over:
             continue
-        move = bot(state, random.Random(seed))
+        move = ask(bot, state, seed)
         assert move in state.legal_actions()
-        assert bot(state, random.Random(seed)) == move
+        assert ask(bot, state, seed) == move
         assert bot.last_samples >= 2
-        ranked = bot.rank(state.view(state.current_player), state.legal_actions(),
-                          random.Random(seed))
+        view = state.view(state.current_player)
+        ranked = bot.rank(view, state.legal_actions(), random.Random(seed))
         width = search.knob(bot.game(), "WIDTH")
         assert bot.last_playouts == bot.last_samples * len(
-            search.distinct(ranked, bot.game(), state, width))
+            search.distinct(ranked, bot.game(), view, width))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_the_move_depends_only_on_what_the_seat_knows(game_id):
-    """Another deal of everything the seat cannot see (the same information) gives the same
-    move with the same seed: the search reads the true state only through its resampler and
-    the seat's view."""
+def test_the_move_depends_only_on_the_seats_view(game_id):
+    """The search is handed the view, never the state: another deal of everything the seat
+    cannot see (the same view) gives the same move with the same seed, and so does the view
+    read back from JSON (as the page's worker receives it); searching leaves the view as it
+    was."""
     bot = hard(game_id, 20)
-    resample = resampler(game_id)
+    determinize = determinizer(game_id)
     checked = 0
     for seed in range(4):
         state = mid_game(game_id, GAMES[game_id], 100 + seed, 12 + 5 * seed)
         if state.is_over:
             continue
         seat = state.current_player
-        other = resample(state, seat, random.Random(7 + seed))
-        assert other.view(seat) == state.view(seat)
-        assert bot(other, random.Random(seed)) == bot(state, random.Random(seed))
+        view = state.view(seat)
+        other = determinize(view, random.Random(7 + seed))
+        assert other.view(seat) == view
+        kept = copy.deepcopy(view)
+        move = bot(view, state.legal_actions(), random.Random(seed))
+        assert view == kept
+        assert ask(bot, other, seed) == move
+        sent = json.loads(json.dumps(view))
+        assert bot(sent, sent["legal"], random.Random(seed)) == move
         checked += 1
     assert checked >= 2
 
@@ -83,7 +97,7 @@ def test_the_search_is_anytime():
     bot = bots.new_bot("take-a-chord", "hard", clock=False)
     bot.playouts, bot.seconds = 10 ** 9, 0.05
     start = time.perf_counter()
-    move = bot(state, random.Random(1))
+    move = ask(bot, state, 1)
     assert time.perf_counter() - start < 0.5
     assert move in state.legal_actions() and 0 < bot.last_playouts < 10 ** 9
 
@@ -94,7 +108,7 @@ def test_a_single_legal_move_is_played_without_searching():
     while len(state.legal_actions()) != 1:
         state.apply(state.legal_actions()[0])
     bot = hard("take-a-chord", 50)
-    assert bot(state, random.Random(0)) == state.legal_actions()[0]
+    assert ask(bot, state, 0) == state.legal_actions()[0]
     assert bot.last_playouts == 0
 
 
@@ -118,9 +132,9 @@ def test_another_move_replaces_the_guides_only_when_clearly_better():
     assert ("bar", 0) in state.legal_actions()
     policy = bots.kit("taktvoll").play
     bot = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy)
-    assert bot(state, random.Random(2)) == ("bar", 0)
+    assert ask(bot, state, 2) == ("bar", 0)
     stubborn = SearchBot("taktvoll", playouts=60, guide=drawing_guide, policy=policy, z=1e9)
-    assert stubborn(state, random.Random(2)) == ("draw",)
+    assert ask(stubborn, state, 2) == ("draw",)
 
 
 def test_the_guides_ranking_comes_first_and_width_bounds_the_candidates():
@@ -132,7 +146,7 @@ def test_the_guides_ranking_comes_first_and_width_bounds_the_candidates():
     assert order[0] == bots.new_bot("taktvoll", "heuristic")(view, legal, random.Random(0))
     bot = hard("taktvoll", 30)
     bot.width = 2
-    assert bot(state, random.Random(0)) in order[:2]
+    assert ask(bot, state, 0) in order[:2]
     assert bot.last_playouts == 2 * bot.last_samples
 
 
@@ -146,22 +160,22 @@ def test_moves_that_play_alike_are_one_candidate():
     basic = position(hands, rows=rows, deck=["S:F4", "E:E4"])
     game = search.plan("taktvoll")
     ranked = bots.kit("taktvoll").ranked(basic.view(0), basic.legal_actions(), random.Random(0))
-    picked = search.distinct(ranked, game, basic, 8)
+    picked = search.distinct(ranked, game, basic.view(0), 8)
     sixteenths = [a for a in ranked if a[0] in ("note", "rest") and a[1] in
                   (card("S:E4"), card("S:G4"), card("rest:S"))]
-    assert len(sixteenths) == 3 and len({game.alike(basic, a) for a in sixteenths}) == 1
+    assert len(sixteenths) == 3 and len({game.alike(basic.view(0), a) for a in sixteenths}) == 1
     times = [a for a in ranked if a[0] == "time"]
     assert len(times) == 2 and [a for a in picked if a[0] == "time"] == times[:1]
     assert [a for a in picked if a in sixteenths] == sixteenths[:1]
-    keys = [game.alike(basic, a) for a in picked]
-    assert len(set(keys)) == len(keys) == min(8, len({game.alike(basic, a) for a in ranked}))
+    keys = [game.alike(basic.view(0), a) for a in picked]
+    assert len(set(keys)) == len(keys) == min(8, len({game.alike(basic.view(0), a) for a in ranked}))
     intervals = position(hands, rows=rows, deck=["S:F4", "E:E4"],
                          options={"variant": "intervals"})
     ranked = bots.kit("taktvoll").ranked(intervals.view(0), intervals.legal_actions(),
                                     random.Random(0))
     notes = [a for a in ranked if a[0] == "note"]
     assert len(notes) >= 3 and \
-        [a for a in search.distinct(ranked, game, intervals, 99) if a[0] == "note"] == notes
+        [a for a in search.distinct(ranked, game, intervals.view(0), 99) if a[0] == "note"] == notes
 
 
 def tournament_output(*args):

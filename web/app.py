@@ -144,21 +144,25 @@ class Session:
     # --- bots that search: their moves come from the worker (bot_worker.py) ---------------------
     def bot_thinks(self):
         """True when the bot to play now searches (the page asks the worker for its move)."""
+        from pygame_rules.bots import searches
         cur = self.state.current_player
-        bot = self.bots[cur] if cur is not None else None
-        return bot is not None and bool(getattr(bot.choose, "needs_state", False))
+        return cur is not None and searches(self.bots[cur])
 
     def has_thinking_bots(self):
         """True when any seat's bot searches (the page then starts the worker)."""
-        return any(b is not None and getattr(b.choose, "needs_state", False) for b in self.bots)
+        from pygame_rules.bots import searches
+        return any(searches(b) for b in self.bots)
 
     def bot_request(self, think=0.0):
-        """What the worker's `best_move` needs for the current bot's move: the engine save, the
-        seat, the level, a seed of its own for this position, the think cap (0: none), and
-        the number of moves so far (the reply is played only if nothing moved meanwhile)."""
+        """What the worker's `best_move` needs for the current bot's move: its seat's view
+        (JSON: all the bot may know, never the whole game), the seat, the level, a seed of its
+        own for this position, the think cap (0: none), and the number of moves so far (the
+        reply is played only if nothing moved meanwhile)."""
         cur = self.state.current_player
         moves = len(self.state.history)
-        return {"save": self.state.to_json(), "seat": cur, "level": self.bots[cur].name,
+        return {"view": json.dumps(self.state.view(cur), separators=(",", ":"),
+                                   ensure_ascii=False),
+                "seat": cur, "level": self.bots[cur].name,
                 "seed": position_seed(self.state.seed, cur, moves), "think": float(think or 0),
                 "moves": moves}
 

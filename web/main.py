@@ -318,7 +318,7 @@ def ensure_worker():
 
 
 async def boot_worker():
-    """Create the worker and load the engine and the resamplers in it; None if it failed."""
+    """Create the worker and load the engine and the determinizers in it; None if it failed."""
     started = window.performance.now()
     try:
         from pyscript import create_named_worker
@@ -394,7 +394,7 @@ async def await_move(session, request):
         proxy = await ensure_worker()
         if proxy is None:
             raise RuntimeError("no worker")
-        raw = await proxy.best_move(request["save"], request["seat"], request["level"],
+        raw = await proxy.best_move(request["view"], request["seat"], request["level"],
                                     request["seed"], request["think"])
         reply = json.loads(str(raw))
     except Exception as err:          # noqa: BLE001 (the heuristic plays this move instead)
@@ -402,8 +402,8 @@ async def await_move(session, request):
     if PAGE.think_session is not session or PAGE.think_moves != request["moves"]:
         return                        # the game moved on (a new game, the menu): forget it
     now = window.performance.now()
-    reply.update(game=session.state.game.id, asked_at=PAGE.think_asked, answered_at=now,
-                 wait_ms=round(now - PAGE.think_asked, 1))
+    reply.update(game=session.state.game.id, moves=request["moves"], answered_at=now,
+                 asked_at=PAGE.think_asked, wait_ms=round(now - PAGE.think_asked, 1))
     PAGE.bot_log.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms",
                                                     "playouts", "moves", "ok", "error",
                                                     "asked_at", "answered_at")})

@@ -26,6 +26,7 @@ state only: no history, no event log, no seed, so it is not meant to be saved or
 
 from ...rewards import margin
 from . import observer
+from .observer import determinize  # noqa: F401  (the search deals from a view: search.py)
 from .state import VALUE
 
 
@@ -53,14 +54,14 @@ PLAYOUT_CAP = 32            # moves a playout looks ahead (about six turns each 
 WIDTH = 6                   # candidates: the heuristic's best six different moves
 
 
-def alike(state, action):
+def alike(view, action):
     """A key that two actions share when they play alike: a time signature on any row that
     has only its clef; a rest, or in the basic game (where pitch does nothing) a note, of one
     value on one row."""
     kind = action[0]
     if kind == "time":
         return action[:2]
-    if kind == "rest" or (kind == "note" and state.options["variant"] == "basic"):
+    if kind == "rest" or (kind == "note" and view["options"]["variant"] == "basic"):
         return ("fill", VALUE[action[1]], action[2])
     return action
 
