@@ -13,7 +13,7 @@ import pygame_rules
 from engine_helpers import snapshot
 from pygame_rules import IllegalAction, tournament
 from pygame_rules.bots import AUTOMATON, bot_action, make_bot, with_automata
-from pygame_rules.core import _checksum
+from pygame_rules.core import SAVE_VERSION, _checksum
 from pygame_rules.games.rechord import infoset, jim
 from pygame_rules.games.rechord.cards import PURPLE, RED
 from pygame_rules.search import SearchBot
@@ -138,7 +138,7 @@ def test_a_version_1_save_is_migrated_with_his_steps_where_he_is_to_move(seed):
     loaded = pygame_rules.load_state(v1_save(state))
     assert loaded.history == state.history and loaded.events == state.events
     assert snapshot(loaded) == snapshot(state)
-    assert json.loads(loaded.to_json())["version"] == 2
+    assert json.loads(loaded.to_json())["version"] == SAVE_VERSION
 
 
 def test_a_version_1_save_whose_game_starts_with_his_turn_plays_it_first():
