@@ -6,7 +6,7 @@ search's resampler is `determinize(observe(state, seat), rng)` (infoset.py), and
 playouts read the state through the readers observe() is made of (`board_cells`, `own_hand`,
 `jim_row`, ... in bots.seat_view).
 
-What a seat knows (shared/rules/rechord.md §2.4, §3.2-3.5, §3.8, HR-11, HR-13, HR-16, HR-27):
+What a seat knows (docs/rules/rechord.md §2.4, §3.2-3.5, §3.8, HR-11, HR-13, HR-16, HR-27):
 
 * its own chord cards, song and genre(s) (a spectator: none); Jim Bot's seat holds his open row
   and his genres;

@@ -1,6 +1,6 @@
 """The 35 Feeling Cards: chords A–G × five colours, as ints 0..34 (chord * 5 + colour); and the
 table's numbers the state and its observer both read: the scoring chart with the Improvisation
-bonus, the Improvisation limit and the non-player's seat (shared/rules/take-the-a-chord.md)."""
+bonus, the Improvisation limit and the non-player's seat (docs/rules/take-the-a-chord.md)."""
 
 from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
 from ...messages import text

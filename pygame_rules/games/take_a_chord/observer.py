@@ -6,7 +6,7 @@ search's resampler is `determinize(observe(state, seat), rng)` (infoset.py), and
 the state through `own_hand`, `hand_sizes`, `is_last` and `unknown` (bots.py), the readers
 observe() is made of.
 
-What a seat knows (shared/rules/take-the-a-chord.md, "Players, venues", "A trick",
+What a seat knows (docs/rules/take-the-a-chord.md, "Players, venues", "A trick",
 "Improvisation", "3 players: the non-player"):
 
 * its own hand; a spectator holds none;

@@ -6,7 +6,7 @@ search's resampler is `determinize(observe(state, seat), rng)` (infoset.py), and
 playouts read the state through `own_hand`, `hand_sizes`, `colour_counts`, `face_up`,
 `lead_colour` and `gift` (bots.py), the readers observe() is made of.
 
-What a seat knows (shared/rules/take-bamboo.md, "Information visibility", R1.5, T1, HR-T5,
+What a seat knows (docs/rules/take-bamboo.md, "Information visibility", R1.5, T1, HR-T5,
 HR-T10):
 
 * its own hand, the two cards it passed (`my_pass`) and the two it received (`received`); a
