@@ -146,7 +146,8 @@ GAMES = {}
 
 PARTS = {   # what a game's package supplies besides its state class, module by module
     "bots": ("BOTS", "DESCRIPTIONS", "ranked", "play"),       # the bots the registry seats
-    "infoset": ("determinize", "LEVELS"),                      # the search's knobs
+    "observer": ("observe", "redact", "determinize"),          # what a seat knows
+    "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
 }
 
@@ -268,9 +269,18 @@ class GameState:
         """The name of a seat the engine plays (with its level, if `level` and it has one)."""
         raise SetupError("error.bad_seat", seat=seat)
 
+    observer = None
+    """The game's observer module, the one place that decides what a seat knows: its
+    `observe(state, seat)` is the seat's view, `redact(state, event, seat)` its log, and
+    `determinize(view, rng)` deals a full state from a view alone (the search's)."""
+
+    def view(self, seat=None):
+        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
+        return self.observer.observe(self, seat)
+
     def redact(self, event, seat):
-        """An event as `seat` may see it; games with hidden information override this."""
-        return event
+        """An event as `seat` may see it."""
+        return self.observer.redact(self, event, seat)
 
     def events_for(self, seat):
         """The event log with what `seat` may not see removed (None: a spectator)."""

@@ -36,14 +36,15 @@ from .rewards import outcome
 
 
 def plan(game_id):
-    """The game's search knobs: its `infoset` module, with `determinize(view, rng)` and the
-    playouts of each level (`LEVELS`); knobs a module leaves out take the defaults below."""
+    """The game's search knobs: its `infoset` module, with the playouts of each level
+    (`LEVELS`); knobs a module leaves out take the defaults below."""
     return GAMES[game_id].part("infoset")
 
 
 def determinizer(game_id):
-    """The game's `determinize(view, rng)`: a full state dealt from a seat's view alone."""
-    return plan(game_id).determinize
+    """The game's `determinize(view, rng)` (its observer's): a full state dealt from a seat's
+    view alone."""
+    return GAMES[game_id].part("observer").determinize
 
 
 HORIZON = None       # a state field; a playout stops when it changes (the venue, the round)
@@ -132,12 +133,12 @@ class SearchBot:
         self.z = z
         self.last_playouts = 0               # playouts in the last move
         self.last_samples = 0                  # deals in the last move
-        self._plan = None
+        self._plan = self._deal = None
 
     def game(self):
         """The game's knobs, imported on first use."""
         if self._plan is None:
-            self._plan = plan(self.game_id)
+            self._plan, self._deal = plan(self.game_id), determinizer(self.game_id)
         return self._plan
 
     def __call__(self, view, legal, rng):
@@ -159,7 +160,7 @@ class SearchBot:
         samples = 0
         while (samples + 1) * len(candidates) <= max(self.playouts, 2 * len(candidates)) and \
                 (deadline is None or samples < 2 or time.perf_counter() < deadline):
-            deal = game.determinize(view, rng)
+            deal = self._deal(view, rng)
             if samples == 0:
                 done = horizon(game, deal)
             values = self._sample(deal, seat, candidates, rng, game, done)

@@ -34,6 +34,22 @@ def test_every_game_supplies_every_part(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_what_a_seat_knows_is_decided_in_the_games_observer_alone(game_id):
+    """The state's view and log go through the game's observer module, which no state class
+    overrides or sidesteps, and the search deals from that observer's `determinize`; no game's
+    state or bots module defines a view or redaction of its own."""
+    game = pygame_rules.GAMES[game_id]
+    observer = game.part("observer")
+    assert game.state_class.observer is observer
+    for name in ("view", "redact", "events_for", "check", "legal_actions"):
+        assert name not in vars(game.state_class), (game_id, name)
+    assert search.determinizer(game_id) is observer.determinize
+    for part in ("state", "bots", "infoset"):
+        source = (ROOT / "pygame_rules" / "games" / game.table / (part + ".py")).read_text()
+        assert not re.search(r"^\s*def (view|redact|observe)\(", source, re.M), (game_id, part)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_bot_is_made_new_and_described(game_id):
     """Every bot name the registry offers makes a bot, a new one each time, with a sentence
     in the catalogue saying how it plays."""

@@ -57,6 +57,8 @@ def triangular(k):
 class ReChordState(GameState):
     """The fretboard, the bag and supply, the chord cards, the score pad and whose turn it is."""
 
+    observer = observer    # what each seat sees is decided there (view, redact)
+
     __slots__ = ("n", "g", "jim", "board", "face", "known", "bag", "supply", "deck", "hands",
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
@@ -784,14 +786,6 @@ class ReChordState(GameState):
         s.pad = [r[:] for r in self.pad]
         return s
 
-    # --- what each seat sees (observer.py decides it) ------------------------------------------
-    def view(self, seat=None):
-        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        return observer.observe(self, seat)
-
-    def redact(self, event, seat):
-        """An event as `seat` may see it (observer.redact)."""
-        return observer.redact(self, event, seat)
 
     def pick_places(self):
         """Where every pick is: the board, the supply, the bag, a hand (drawn from the bag)."""

@@ -43,6 +43,8 @@ def winning_position(cards, key, skip):
 class TakeAChordState(GameState):
     """The whole table: hands, the trick in play, the key, the Spotlight and the scores."""
 
+    observer = observer    # what each seat sees is decided there (view, redact)
+
     __slots__ = ("n", "venue", "dealer", "hands", "np_stack", "np_next", "set_aside", "key",
                  "key_card", "order", "pos", "round_cards", "facedown", "rounds", "trick_no",
                  "won", "tricks", "impro", "spotlight", "totals", "impro_totals", "venue_rows",
@@ -314,14 +316,6 @@ class TakeAChordState(GameState):
         s.current_player, s.last_trick, s.voids = self.current_player, self.last_trick, self.voids[:]
         return s
 
-    # --- what each seat sees (observer.py decides it) ------------------------------------------
-    def view(self, seat=None):
-        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        return observer.observe(self, seat)
-
-    def redact(self, event, seat):
-        """An event as `seat` may see it (observer.redact)."""
-        return observer.redact(self, event, seat)
 
     # --- accounting (tests and the AI) --------------------------------------------------------
     def card_places(self):

@@ -43,6 +43,8 @@ def colour_points(counts):
 class TakeBambooState(GameState):
     """The whole table: hands, tableaux of bamboo, the trick, gifts in progress, the scores."""
 
+    observer = observer    # what each seat sees is decided there (view, redact)
+
     __slots__ = ("n", "ranks", "trump", "round_no", "dealer", "hands", "tableau", "draw",
                  "glowing", "discard", "phase", "passes", "pass_order", "received", "leader",
                  "trick", "trick_no", "queue", "pending", "totals", "round_rows",
@@ -436,14 +438,6 @@ class TakeBambooState(GameState):
                                                            bundle=self.pending["bundle"][:])
         return s
 
-    # --- what each seat sees (observer.py decides it) ----------------------------------------
-    def view(self, seat=None):
-        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        return observer.observe(self, seat)
-
-    def redact(self, event, seat):
-        """An event as `seat` may see it."""
-        return observer.redact(self, event, seat)
 
     # --- accounting (tests and the AI) --------------------------------------------------------
     def card_places(self):

@@ -50,6 +50,8 @@ class TaktvollState(GameState):
     """The staves, the hands, the deck, the scores and whose turn it is; `dealt` and `draws`
     count each seat's cards dealt and drawn (public: every seat watches the turns)."""
 
+    observer = observer    # what each seat sees is decided there (view, redact)
+
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
                  "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws")
 
@@ -365,14 +367,6 @@ class TaktvollState(GameState):
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
         return s
 
-    # --- what each seat sees (observer.py decides it) ------------------------------------------
-    def view(self, seat=None):
-        """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
-        return observer.observe(self, seat)
-
-    def redact(self, event, seat):
-        """An event as `seat` may see it."""
-        return observer.redact(self, event, seat)
 
     def _perfect(self, before, after):
         """True if the interval between two positions earns the Variant II bonus."""
