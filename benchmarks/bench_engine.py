@@ -22,8 +22,8 @@ import pygame_rules  # noqa: E402
 from pygame_rules import EngineError, IllegalAction  # noqa: E402
 
 GAME = "take-a-chord"
-TABLES = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 8),
-          "rechord": (1, 5)}  # player counts
+TABLES = {g.id: (g.min_players, g.max_players) for g in pygame_rules.GAMES.values()}  # the
+# smallest and largest table of every game in the registry
 TAC_JUNK = [3, -1, 35, 99, None, "A-Bl", 3.0, True, (1, 2), [], {}, "", 2**70, ("play",),
             ("play", -1), ("play", 35), ("play", "3"), ("play", 3.0), ("play", True),
             ("play", 2**70), ("play", 3, 4), ("pass", 3), ["play", 3], ("play", [3])]

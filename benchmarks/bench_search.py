@@ -25,7 +25,7 @@ import pygame_rules  # noqa: E402
 from pygame_rules import bots  # noqa: E402
 from pygame_rules.search import SECONDS, plan  # noqa: E402
 
-TABLES = {"take-a-chord": 4, "take-bamboo": 4, "taktvoll": 4, "rechord": 2}
+TABLES = {g.id: min(4, g.max_players) for g in pygame_rules.GAMES.values()}  # 4 players a game
 PLAYOUTS = 120         # per measured move (the rate is what matters; Hard's cap scales it)
 
 
