@@ -27,10 +27,10 @@ from pygame_rules.games.rechord.cards import (CHORD_CARDS, COLOURS, EMPTY, PER_K
 from pygame_rules.games.rechord.state import DOWN, NEEDS
 from rechord_helpers import play, position, solo
 from rechord_helpers import sp as space
+import observer_helpers
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-MAY_DIFFER = {"history", "events", "seed", "setup", "_legal"}   # a search state never reads them
 PICK_SLOTS = {"board", "known", "bag", "drawn"}                  # compared place by place
 DECLINED_FLAG = 1 << CHORD_CARDS
 options = st.fixed_dictionaries({
@@ -254,13 +254,7 @@ def old_deal_secrets(state, other, seat, rng):
 # --- helpers ------------------------------------------------------------------------------------
 def slots(state):
     """Every slot of a state a search reads (the RNG by its state), the picks aside."""
-    out = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in MAY_DIFFER | PICK_SLOTS:
-                value = getattr(state, name)
-                out[name] = value.state if name == "rng" else value
-    return out
+    return observer_helpers.slots(state, PICK_SLOTS)
 
 
 def picks(state, seat):

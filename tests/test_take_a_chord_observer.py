@@ -17,11 +17,11 @@ from pygame_rules.games.take_a_chord import infoset, observer
 from pygame_rules.games.take_a_chord.cards import COLOUR_MASK, cards_of, mask_of
 from pygame_rules.games.take_a_chord.state import NON_PLAYER
 from tac_helpers import card, play, position
+import observer_helpers
 
 GAME = "take-a-chord"
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-MAY_DIFFER = {"history", "events", "seed", "setup", "_legal"}   # a search state never reads them
 MATCHED = []              # a note per deal the old resampler had to find by matching
 
 
@@ -123,17 +123,6 @@ def old_resample(state, seat, rng):
 
 
 # --- helpers ------------------------------------------------------------------------------------
-def slots(state):
-    """Every slot of a state a search reads (the RNG by its state)."""
-    out = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in MAY_DIFFER:
-                value = getattr(state, name)
-                out[name] = value.state if name == "rng" else value
-    return out
-
-
 def random_game(players, seed, options):
     """Each state of a game of random moves with these options (the last one too)."""
     state = pygame_rules.new_game(GAME, players, seed=seed, options=options)
@@ -155,21 +144,8 @@ def bot_game(players, seed, options):
 
 
 def agree(state, seat, k):
-    """determinize(view) and the old resample agree slot by slot and leave their generators
-    alike; the deal looks the same to the seat; the view went through JSON unharmed."""
-    view = state.view(seat)
-    text = json.dumps(view)
-    r_old, r_new, r_json = random.Random(k), random.Random(k), random.Random(k)
-    old = old_resample(state, seat, r_old)
-    new = observer.determinize(view, r_new)
-    assert slots(new) == slots(old)
-    assert r_new.getstate() == r_old.getstate()
-    assert json.dumps(view) == text                      # determinize leaves the view alone
-    assert slots(observer.determinize(json.loads(text), r_json)) == slots(old)
-    assert r_json.getstate() == r_old.getstate()
-    assert json.dumps(new.view(seat)) == text
-    assert new.events is None and new.history == []
-    return new
+    """determinize(view) deals what the old resample dealt (observer_helpers.agree)."""
+    return observer_helpers.agree(old_resample, observer.determinize, state, seat, k)
 
 
 options = st.fixed_dictionaries({"blocked_improvisation_changes_key": st.booleans(),
@@ -259,7 +235,7 @@ def test_infoset_resamples_through_the_observer_and_exports_determinize():
         if len(state.history) % 7 == 0:
             a = infoset.resample(state, 1, random.Random(3))
             b = infoset.determinize(json.loads(json.dumps(state.view(1))), random.Random(3))
-            assert slots(a) == slots(b)
+            assert observer_helpers.slots(a) == observer_helpers.slots(b)
 
 
 # --- what the view holds ------------------------------------------------------------------------

@@ -16,11 +16,11 @@ from pygame_rules.games.take_bamboo import bots, infoset, observer
 from pygame_rules.games.take_bamboo.cards import BAMBOO, GLOWING
 from pygame_rules.games.take_bamboo.state import trick_winner
 from take_helpers import card, play, position
+import observer_helpers
 
 GAME = "take-bamboo"
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-MAY_DIFFER = {"history", "events", "seed", "setup", "_legal"}   # a search state never reads them
 
 
 # --- the resampler as it was, reading the state (the reference) -----------------------------------
@@ -204,17 +204,6 @@ def old_redraw_passes(state, other, seat, rng):
 
 
 # --- helpers --------------------------------------------------------------------------------------
-def slots(state):
-    """Every slot of a state a search reads (the RNG by its state)."""
-    out = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in MAY_DIFFER:
-                value = getattr(state, name)
-                out[name] = value.state if name == "rng" else value
-    return out
-
-
 def game_states(players, seed, options, bot_share=0.5):
     """Each state of a game (the last one too) whose moves are the heuristic bot's or random."""
     state = pygame_rules.new_game(GAME, players, seed=seed, options=options)
@@ -231,19 +220,8 @@ def game_states(players, seed, options, bot_share=0.5):
 
 
 def agree(state, seat, k):
-    """determinize(view) and the old resample agree slot by slot and leave their generators
-    alike; the deal looks the same to the seat; the view went through JSON unharmed."""
-    view = state.view(seat)
-    text = json.dumps(view)
-    r_old, r_new, r_json = random.Random(k), random.Random(k), random.Random(k)
-    old = old_resample(state, seat, r_old)
-    new = observer.determinize(view, r_new)
-    assert slots(new) == slots(old)
-    assert r_new.getstate() == r_old.getstate()
-    assert json.dumps(view) == text                      # determinize leaves the view alone
-    assert slots(observer.determinize(json.loads(text), r_json)) == slots(old)
-    assert json.dumps(new.view(seat)) == text
-    assert new.events is None and new.history == []
+    """determinize(view) deals what the old resample dealt (observer_helpers.agree)."""
+    return observer_helpers.agree(old_resample, observer.determinize, state, seat, k)
 
 
 def all_cards_once(state):

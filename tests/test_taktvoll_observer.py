@@ -15,12 +15,12 @@ from pygame_rules.core import Rng
 from pygame_rules.games.taktvoll import infoset, observer
 from pygame_rules.games.taktvoll.cards import BARS
 from taktvoll_helpers import position
+import observer_helpers
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 VARIANTS = ["basic", "thirds", "intervals", "both"]
 BAR_MASK = mask_of(BARS)
-MAY_DIFFER = {"history", "events", "seed", "setup", "_legal"}   # a search state never reads them
 
 
 # --- the resampler as it was, reading the state (the reference) ---------------------------------
@@ -71,17 +71,6 @@ def old_resample(state, seat, rng):
 
 
 # --- helpers ------------------------------------------------------------------------------------
-def slots(state):
-    """Every slot of a state a search reads (the RNG by its state)."""
-    out = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name not in MAY_DIFFER:
-                value = getattr(state, name)
-                out[name] = value.state if name == "rng" else value
-    return out
-
-
 def random_game(players, seed, options):
     """Each state of a game of random moves with these options (the last one too)."""
     state = pygame_rules.new_game("taktvoll", players, seed=seed, options=options)
@@ -93,20 +82,8 @@ def random_game(players, seed, options):
 
 
 def agree(state, seat, k, same_view=True):
-    """determinize(view) and the old resample agree slot by slot and leave their generators
-    alike; the deal looks the same to the seat; the view went through JSON unharmed."""
-    view = state.view(seat)
-    text = json.dumps(view)
-    r_old, r_new, r_json = random.Random(k), random.Random(k), random.Random(k)
-    old = old_resample(state, seat, r_old)
-    new = observer.determinize(view, r_new)
-    assert slots(new) == slots(old)
-    assert r_new.getstate() == r_old.getstate()
-    assert json.dumps(view) == text                      # determinize leaves the view alone
-    assert slots(observer.determinize(json.loads(text), r_json)) == slots(old)
-    if same_view:
-        assert json.dumps(new.view(seat)) == text
-    assert new.events is None and new.history == []
+    """determinize(view) deals what the old resample dealt (observer_helpers.agree)."""
+    return observer_helpers.agree(old_resample, observer.determinize, state, seat, k, same_view)
 
 
 options = st.fixed_dictionaries({"variant": st.sampled_from(VARIANTS),
