@@ -11,6 +11,16 @@ def cards_of(mask):
     return out
 
 
+def picked(mask, table):
+    """The entries of `table` at the card ids in a bitmask, ids ascending (cards_of, mapped)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
 def mask_of(cards):
     """The bitmask of some card ids."""
     m = 0

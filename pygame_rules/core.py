@@ -218,7 +218,12 @@ class GameState:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self.current_player is None:
             raise IllegalAction("error.game_over")
-        self.check(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if type(action) is not tuple or action not in legal or \
+                not _ATOMS.issuperset(map(type, action)):
+            self.check(action)       # the fast test above, then the reason why not
         self.history.append(action)
         self._legal = None
         self._apply(action)
@@ -229,7 +234,7 @@ class GameState:
             return []
         if self._legal is None:
             self._legal = self._legal_actions()
-        return list(self._legal)
+        return self._legal[:]
 
     def is_legal(self, action):
         """True if `action` is one of the legal actions now (same computation as above; a scan,

@@ -14,6 +14,7 @@ from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
+from ...bits import picked
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
@@ -127,7 +128,7 @@ class TakeAChordState(GameState):
 
     def _legal_actions(self):
         """("play", card) for each card the current player may play, cards ascending."""
-        return [PLAYS[c] for c in cards_of(self.legal_mask())]
+        return picked(self.legal_mask(), PLAYS)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
