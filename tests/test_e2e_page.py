@@ -260,6 +260,33 @@ def test_an_illegal_click_shows_the_reason_and_changes_nothing(table):
     assert table.board()[0] == "playable"
 
 
+def rules_shown_from(page, game):
+    """The rules dialog is open and the top of `game`'s rules is in its visible part."""
+    top = page.evaluate("""(g) => {
+        const d = document.querySelector('#rules-dialog');
+        const a = d.querySelector(`[data-game="${g}"]`).getBoundingClientRect();
+        const b = d.getBoundingClientRect();
+        return d.open && a.top >= b.top - 1 && a.top < b.top + b.height / 2;
+    }""", game)
+    return top
+
+
+@pytest.mark.parametrize("game", ["take-bamboo", "taktvoll"])
+def test_the_rules_open_at_the_game_being_played(table, game):
+    """The one rules dialog holds every game: from the start screen it opens at the game
+    chosen, in a game (its Rules button) at the game being played, not at its end."""
+    table.open()
+    table.page.check('input[name="game"][value="%s"]' % game)
+    table.page.click("#start-rules")
+    assert rules_shown_from(table.page, game)
+    table.page.keyboard.press("Escape")
+    table.start(players=4, game=game)
+    table.page.click('#game-screen [data-action="rules"]')
+    assert rules_shown_from(table.page, game)
+    assert table.page.locator('#rules-dialog [data-game="%s"] .rules-doc' % game).is_visible() \
+        or table.page.locator('#rules-dialog [data-game="%s"] h2' % game).is_visible()
+
+
 def test_a_reload_in_mid_trick_resumes_exactly(table):
     """Reload with cards on the table; Continue brings back the same trick, hand and save."""
     table.open()

@@ -582,12 +582,25 @@ def open_dialog(selector):
     q(selector).showModal()
 
 
+def open_rules():
+    """Open the rules at the game being played (the dialog holds every game's rules, and would
+    otherwise open scrolled to its Close button at the very end)."""
+    dialog = q("#rules-dialog")
+    dialog.showModal()
+    game = PAGE.session.state.game.id if PAGE.session else None
+    article = dialog.querySelector('[data-game="%s"]' % game) if game else None
+    if article:
+        article.scrollIntoView(True)
+    else:
+        dialog.scrollTop = 0
+
+
 ACTIONS = {
     "sort": lambda: toggle("by_strength"),
     "log": lambda: toggle("log_open"),
     "close": close_overlay,
     "cancel": cancel_pending,
-    "rules": lambda: open_dialog("#rules-dialog"),
+    "rules": open_rules,
     "settings": lambda: open_dialog("#settings-dialog"),
     "menu": show_start,
     "reveal": reveal,
@@ -630,7 +643,7 @@ def on_key(evt):
         from tables import sound
         sound.set_muted(not sound.is_muted())
     elif key in ("r", "R"):
-        open_dialog("#rules-dialog")
+        open_rules()
 
 
 def main():
