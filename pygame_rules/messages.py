@@ -137,6 +137,7 @@ CATALOGUE = {
     "ui.close": "Close",
     "ui.last_trick": "Last trick",
     "ui.log": "Log",
+    "ui.table_heading": "The table",
     "ui.menu": "Menu",
     "ui.your_hand": "Your hand",
     "ui.card_playable": "{card}, playable",

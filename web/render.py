@@ -28,6 +28,13 @@ def t(msg_id, **params):
 
 
 # --- shared pieces --------------------------------------------------------------------------
+def named(label, body):
+    """A control's content: its name as text for screen readers, the drawing hidden from them.
+    (An aria-label would have to contain the letters the drawing shows, which it cannot.)"""
+    return '<span class="sr-only">%s</span><span aria-hidden="true">%s</span>' % (
+        escape(label), body)
+
+
 def card_back_svg():
     """The back of a card (face-down cards, stacks nobody may look into)."""
     return ('<svg class="card back" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
@@ -158,7 +165,8 @@ def screen_html(table, view, names, seats, ui):
     `status`: a line that replaces the table's own, e.g. while the worker thinks for a bot)."""
     status = ui.get("status") or \
         table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
-    return ('%s<main class="felt game-%s players-%d">%s%s%s%s</main>%s'
-            % (topbar_html(table, view), table.GAME_ID, view["players"], table.table_html(view, names, seats, ui),
+    return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>%s%s%s%s</main>%s'
+            % (topbar_html(table, view), table.GAME_ID, view["players"], t("ui.table_heading"),
+               table.table_html(view, names, seats, ui),
                status_html(status, ui), table.hand_html(view, ui), log_panel(ui),
                ui.get("overlay") or ""))

@@ -216,9 +216,9 @@ def supply_html(view, pending):
             label = text("rc.page.supply_pick_choose" if ok else "rc.page.supply_pick",
                          {"kind": kind_name(k)})
             picks.append('<button type="button" class="%s" data-action="pick" data-kind="%d" '
-                         'data-key="pick-%d-%d" aria-label="%s" aria-pressed="%s">%s</button>'
-                         % (cls, k, k, i, escape(label), "true" if k == chosen else "false",
-                            pick_icon(k)))
+                         'data-key="pick-%d-%d" aria-pressed="%s">%s</button>'
+                         % (cls, k, k, i, "true" if k == chosen else "false",
+                            render.named(label, pick_icon(k))))
         else:
             picks.append('<span class="rc-pick" role="img" aria-label="%s">%s</span>'
                          % (t("rc.page.supply_pick", kind=kind_name(k)), pick_icon(k)))
@@ -380,8 +380,8 @@ def hand_html(view, ui):
         song = view["song"]
         in_song = song is not None and chord_type(c) in SONGS[song]
         buttons.append('<button type="button" class="hand-card rc-card%s" data-action="card" '
-                       'data-card="%d" data-key="card-%d" aria-label="%s">%s%s</button>'
-                       % (cls, c, c, escape(label), chord_svg(c),
+                       'data-card="%d" data-key="card-%d">%s%s</button>'
+                       % (cls, c, c, render.named(label, chord_svg(c)),
                           '<span class="rc-in-song">%s</span>' % t("rc.page.in_song")
                           if in_song else ""))
     if not buttons:

@@ -60,9 +60,9 @@ def hand_html(view, ui):
                                                "ui.card_in_hand")
         label = text(state, {"card": card_name(c)})
         buttons.append('<button type="button" class="hand-card%s" data-card="%d" '
-                       'data-key="card-%d" data-legal="%s" aria-label="%s">%s</button>'
+                       'data-key="card-%d" data-legal="%s">%s</button>'
                        % (" playable" if ok else (" dimmed" if my_turn else ""), c, c,
-                          "true" if ok else "false", escape(label), card_svg(c)))
+                          "true" if ok else "false", render.named(label, card_svg(c))))
     toggle = t("tac.page.sort_by_colour") if ui.get("by_strength") else t("tac.page.sort_by_strength")
     return ('<section class="hand-area" aria-label="%s"><div class="hand-tools">'
             '<h2 class="hand-title">%s</h2><button type="button" class="small" '

@@ -40,9 +40,8 @@ def name_of(card, view):
 
 def card_button(card, view, cls, label, extra=""):
     """A clickable card with its accessible name."""
-    return ('<button type="button" class="hand-card%s" data-card="%d" data-key="card-%d" '
-            'aria-label="%s"%s>%s</button>'
-            % (cls, card, card, escape(label), extra, bamboo_svg(card, view)))
+    return ('<button type="button" class="hand-card%s" data-card="%d" data-key="card-%d"%s>'
+            '%s</button>' % (cls, card, card, extra, render.named(label, bamboo_svg(card, view))))
 
 
 # --- the hand and the choices -------------------------------------------------------------------
@@ -219,9 +218,9 @@ def trick_html(view, names):
             body = bamboo_svg(card, view)
             if card in choices:
                 body = ('<button type="button" class="extra-choice" data-action="extra" '
-                        'data-card="%d" data-key="extra-%d" aria-label="%s">%s</button>'
-                        % (card, card, t("take.page.extra_choice", card=name_of(card, view)),
-                           body))
+                        'data-card="%d" data-key="extra-%d">%s</button>'
+                        % (card, card, render.named(text("take.page.extra_choice",
+                                                         {"card": name_of(card, view)}), body)))
             label = text("ui.trick_card", {"name": names[seat], "card": name_of(card, view)})
             cls = "trick-slot filled"
         else:

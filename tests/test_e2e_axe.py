@@ -1,0 +1,100 @@
+"""Accessibility audit: axe-core (npm, pinned in package.json) run in the real page on every
+screen a player meets, at a laptop and a phone size.
+
+Issue 16 asks for zero violations. Until each is mended, the violations still found are listed
+in KNOWN, screen by screen, as a ratchet: a screen that shows a violation not in its list fails,
+so nothing new creeps in; whoever mends one takes it off the list. Every run prints what it found
+(pytest -s).
+"""
+
+import pathlib
+
+import pytest
+
+from test_e2e_page import STEP, Table, origin_of
+
+pytestmark = pytest.mark.e2e
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
+GAMES = [("take-a-chord", 4), ("take-bamboo", 4), ("taktvoll", 4), ("rechord", 1)]
+
+# screen -> the axe rule ids still violated there at one size or both (issue 16: to be mended,
+# then removed here); the log is a scrollable region once it overflows
+BOARD = {"scrollable-region-focusable"}
+KNOWN = {
+    "start": {"landmark-one-main", "region"},
+    "rules": set(),
+    "board-take-a-chord": BOARD,
+    "board-take-bamboo": BOARD | {"color-contrast", "aria-allowed-role"},
+    "board-taktvoll": BOARD,
+    "board-rechord": BOARD,
+    "round-take-a-chord": BOARD,
+    "over-take-a-chord": BOARD,
+}
+
+RUN = """async () => {
+    const r = await axe.run(document, {resultTypes: ["violations"]});
+    return r.violations.map(v => [v.id, v.impact, v.nodes.length,
+                                  v.nodes.slice(0, 3).map(n => n.target.join(" "))]);
+}"""
+
+
+def audit(page):
+    """The axe violations of the page as it is now: [(rule id, impact, nodes, examples)]."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN)
+
+
+def check(found, screen, size):
+    """The violations on one screen are among the ones still listed for it."""
+    ids = {v[0] for v in found}
+    print("\naxe %s at %s: %s" % (screen, size, found or "no violations"))
+    assert ids <= KNOWN.get(screen, set()), "new violations on %s (%s): %s" % (
+        screen, size, [v for v in found if v[0] not in KNOWN.get(screen, set())])
+
+
+def play_until(table, wanted):
+    """Step the game (the human's first legal choice, bots in between) until the board is in
+    one of the `wanted` states."""
+    for _ in range(400):
+        if table.board()[0] in wanted:
+            return
+        table.step()
+    pytest.fail("never reached %s" % (wanted,))
+
+
+@pytest.fixture
+def sized(browser, site_server, request):
+    """A table whose viewport is one of SIZES."""
+    t = Table(browser, site_server.url)
+    t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
+    yield t
+    t.check_clean(origin_of(site_server.url))
+    t.context.close()
+
+
+@pytest.mark.parametrize("sized", sorted(SIZES), indirect=True)
+def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
+    """The start screen, the rules, each game's board at the human's first turn, and Take The
+    "A" Chord's venue score table and end screen (3 players)."""
+    assert AXE.is_file(), "axe-core is missing: run npm ci"
+    size = "%dx%d" % tuple(sized.page.viewport_size.values())
+    sized.open()
+    check(audit(sized.page), "start", size)
+    sized.page.click("#start-rules")
+    check(audit(sized.page), "rules", size)
+    sized.page.keyboard.press("Escape")
+    for game, players in GAMES:
+        sized.open()
+        sized.start(players=players, game=game)
+        play_until(sized, ("playable",))
+        check(audit(sized.page), "board-" + game, size)
+    sized.open()
+    sized.start(players=3)
+    play_until(sized, ("venue",))
+    check(audit(sized.page), "round-take-a-chord", size)
+    play_until(sized, ("over",))
+    sized.page.wait_for_selector("body[data-board=over]", timeout=STEP)
+    check(audit(sized.page), "over-take-a-chord", size)
