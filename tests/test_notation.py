@@ -516,3 +516,57 @@ def test_webaudio_scheduling_with_a_fake_browser(monkeypatch):
     sound.set_muted(False)
     sound.play_note(5, 4)
     assert len(ctx.oscillators) == 4
+
+
+def test_take_a_chord_and_take_sound_every_card_played_and_their_big_moments():
+    """Over whole games: Take The "A" Chord strums the open shape of each played card's chord
+    (the right letter: C is x32010) and chimes at each Key Change and Improvisation; TAKE knocks
+    for each card, deeper for a trump, and double-knocks for a gift. Every cue exists."""
+    import tables
+    tac, take = tables.table_for("take-a-chord"), tables.table_for("take-bamboo")
+    for game_id, table in (("take-a-chord", tac), ("take-bamboo", take)):
+        state = pygame_rules.new_game(game_id, 4, seed=3)
+        rng = random.Random(3)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        events = state.events_for(0)
+        heard = table.sounds(events)
+        plays = [e for e in events if e["type"] == "card_played"]
+        if table is tac:
+            big = [e for e in events if e["type"] in ("key_change", "improvisation")]
+            assert [h for h in heard if h[0] == "strum"] == \
+                [("strum", sound.chord_shape(e["chord"])) for e in plays]
+            assert heard.count(("cue", "bright")) == len(big) > 0
+        else:
+            assert [h for h in heard if h[1] in ("knock", "trump")] == \
+                [("cue", "trump" if e["trump"] else "knock") for e in plays]
+            assert ("cue", "trump") in heard and ("cue", "knock") in heard
+            assert heard.count(("cue", "gift")) == \
+                len([e for e in events if e["type"] == "gift_offered"])
+        for item in heard:
+            assert item[0] != "cue" or sound.cue_notes(item[1])
+    assert sound.chord_shape("C") == "x32010" and sound.strum_notes(sound.chord_shape("E"))[0][0] \
+        == pytest.approx(82.41, abs=0.01)                # E major's low E string, E2
+
+
+def test_a_cue_is_scheduled_as_short_knocks_and_muted_like_every_sound(monkeypatch):
+    """play(("cue", name)) schedules one oscillator per note of the cue at its offsets, each
+    silent again by its length; muted, nothing."""
+    window = type("W", (), {})()
+    window.AudioContext = FakeContext
+    window.localStorage = FakeStorage({})
+    monkeypatch.setitem(sys.modules, "pyscript", type(sys)("pyscript"))
+    sys.modules["pyscript"].window = window
+    monkeypatch.setattr(sound, "STATE", {"ctx": None, "voices": [], "memory": None})
+    FakeContext.made.clear()
+    sound.play(("cue", "gift"))
+    ctx, = FakeContext.made
+    notes = sound.cue_notes("gift")
+    assert len(ctx.oscillators) == len(notes) == 2
+    for osc, (freq, offset, length, peak) in zip(ctx.oscillators, notes):
+        start = 10.0 + sound.LEAD + offset
+        assert osc.frequency.calls == [("set", freq, start)] and osc.started == start
+        assert osc.stopped == [pytest.approx(start + length + 0.02)]
+    sound.set_muted(True)
+    sound.play(("cue", "knock"))
+    assert len(ctx.oscillators) == 2

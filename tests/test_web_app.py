@@ -228,6 +228,7 @@ def test_the_base_supplies_the_defaults_a_table_does_not_override():
     assert tac.ROUND == "venue" and set(tac.PANELS) == {"last"} and take.ROUND == "round"
     assert tac.rounds_scored is not base.rounds_scored
     assert tac.sounds([{"type": "play"}]) == [] and take.auto_action(view, {}) is None
+    assert tac.sounds is not base.sounds and take.sounds is not base.sounds
     assert tac.local_action("play-row", {}, view) is False
     assert rc.auto_action is not base.auto_action and tak.sounds is not base.sounds
     assert tak.local_action is not base.local_action

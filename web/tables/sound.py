@@ -1,8 +1,11 @@
 """The page's sound, synthesised with WebAudio (nothing is downloaded): Taktvoll's soft tone per
-note, and Re-Chord's strum of a chord when a chord card is completed.
+note, Re-Chord's strum of a chord when a chord card is completed, Take The "A" Chord's strum of
+each card's chord (and a bright chime for a Key Change or an Improvisation), and TAKE's short
+percussive knock per card (deeper for a trump, a double knock for a gift).
 
 The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, `strum_notes`, the
-settings text); only `play`, `play_note`, `play_row`, `play_strum`, `stop` and the localStorage
+settings text, `chord_shape`, `cue_notes`); only `play`, `play_note`, `play_row`, `play_strum`,
+`play_cue`, `stop` and the localStorage
 access touch the browser, importing
 `pyscript.window` inside the function, so tests can import this module. The AudioContext is made
 on the first sound (which always follows a click or a key, as browsers require). The mute switch
@@ -25,6 +28,14 @@ OPEN_STRINGS = (40, 45, 50, 55, 59, 64)   # MIDI notes of the open strings E2 A2
 STRUM_GAP = 0.035    # seconds between two strings of a strum
 STRUM_RING = 1.6     # seconds a strummed string rings
 STRUM_PEAK = 0.09    # loudness of each string (six of them sound together)
+OPEN_CHORDS = {"A": "x02220", "B": "x24442", "C": "x32010", "D": "xx0232", "E": "022100",
+               "F": "133211", "G": "320003"}   # a guitarist's first shape of each major chord
+CUES = {   # a cue: [(frequency in Hz, start offset in seconds, length in seconds, gain)]
+    "bright": [(659.3, 0.0, 0.12, 0.10), (987.8, 0.09, 0.12, 0.10), (1318.5, 0.18, 0.3, 0.08)],
+    "knock": [(880.0, 0.0, 0.05, 0.16)],
+    "trump": [(330.0, 0.0, 0.09, 0.2), (660.0, 0.0, 0.05, 0.08)],
+    "gift": [(784.0, 0.0, 0.05, 0.14), (1046.5, 0.11, 0.06, 0.14)],
+}
 STATE = {"ctx": None, "voices": [], "memory": None}   # memory: settings text without a browser
 
 
@@ -68,6 +79,22 @@ def strum_notes(shape):
         midi = OPEN_STRINGS[string] + int(fret, 36)
         out.append((440.0 * 2 ** ((midi - 69) / 12), STRUM_GAP * len(out)))
     return out
+
+
+def chord_shape(chord):
+    """The open shape ('x32010') of a major chord named by its letter."""
+    return OPEN_CHORDS[chord]
+
+
+def cue_notes(name):
+    """A cue's notes: [(frequency, start offset, length, gain)] (a KeyError for no such cue)."""
+    return CUES[name]
+
+
+def knock_envelope(start, length, peak):
+    """A knock's gain as [(time, gain)]: an instant attack and a quick decay to silence."""
+    return [(start, 0.0), (start + 0.003, peak), (start + length * 0.4, peak * 0.3),
+            (start + length, 0.0)]
 
 
 def pluck_envelope(start, peak=STRUM_PEAK, ring=STRUM_RING):
@@ -212,11 +239,33 @@ def play_strum(shape):
 
 
 def play(item):
-    """Play what a table's `sounds(events)` asked for: ("strum", shape) or (position, value)."""
+    """Play what a table's `sounds(events)` asked for: ("strum", shape), ("cue", name) or
+    (position, value)."""
     if item and item[0] == "strum":
         play_strum(item[1])
+    elif item and item[0] == "cue":
+        play_cue(item[1])
     else:
         play_note(*item)
+
+
+def play_cue(name):
+    """Play a short cue (CUES) unless muted."""
+    if is_muted():
+        return
+    ctx = _context()
+    if ctx is None:
+        return
+    now = ctx.currentTime
+    _prune(now)
+    for freq, offset, length, peak in cue_notes(name):
+        start = now + LEAD + offset
+        osc, gain = ctx.createOscillator(), ctx.createGain()
+        osc.type = "sine"
+        osc.frequency.setValueAtTime(freq, start)
+        osc.connect(gain)
+        gain.connect(ctx.destination)
+        _sound(osc, gain, knock_envelope(start, length, peak), start)
 
 
 def play_note(pos, value, bpm=BPM):

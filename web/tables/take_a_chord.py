@@ -216,6 +216,19 @@ def continue_line(view):
 
 
 # --- panels -------------------------------------------------------------------------------------
+def sounds(events):
+    """A strum of each played card's chord; a bright chime for a Key Change or an
+    Improvisation."""
+    from tables import sound
+    out = []
+    for e in events:
+        if e["type"] == "card_played":
+            out.append(("strum", sound.chord_shape(e["chord"])))
+        elif e["type"] in ("key_change", "improvisation"):
+            out.append(("cue", "bright"))
+    return out
+
+
 def last_trick_modal(view, names):
     """The last trick, on demand."""
     last = view["last_trick"]

@@ -299,6 +299,17 @@ def log_lines(events, names):
                             lambda e, n: event_lines(e, n, ranks=ranks))
 
 
+def sounds(events):
+    """A knock for each card played (a deeper one for a trump), a double knock for a gift."""
+    out = []
+    for e in events:
+        if e["type"] == "card_played":
+            out.append(("cue", "trump" if e["trump"] else "knock"))
+        elif e["type"] == "gift_offered":
+            out.append(("cue", "gift"))
+    return out
+
+
 def continue_line(view):
     """The start screen's offer to resume."""
     return "ui.continue_round", {"round": view["round"]}
