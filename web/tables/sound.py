@@ -3,10 +3,9 @@ note, Re-Chord's strum of a chord when a chord card is completed, Take The "A" C
 each card's chord (and a bright chime for a Key Change or an Improvisation), and TAKE's short
 percussive knock per card (deeper for a trump, a double knock for a gift).
 
-The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, `strum_notes`, the
-settings text, `chord_shape`, `cue_notes`); only `play`, `play_note`, `play_row`, `play_strum`,
-`play_cue`, `stop` and the localStorage
-access touch the browser, importing
+The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, `strum_notes`,
+`chord_shape`, `cue_notes`, the settings text); only `play`, `play_note`, `play_row`,
+`play_strum`, `play_cue`, `stop` and the localStorage access touch the browser, importing
 `pyscript.window` inside the function, so tests can import this module. The AudioContext is made
 on the first sound (which always follows a click or a key, as browsers require). The mute switch
 is kept in localStorage under "encore.settings" (a JSON object shared with other settings).
