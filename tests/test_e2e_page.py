@@ -287,6 +287,36 @@ def test_the_rules_open_at_the_game_being_played(table, game):
         or table.page.locator('#rules-dialog [data-game="%s"] h2' % game).is_visible()
 
 
+COUNT_MOTION = """
+window.__motion = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.__motion.push([this.className, options.duration]);
+  return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_played_cards_travel_and_won_tricks_gather_unless_motion_is_reduced(table, reduced):
+    """Over a few tricks each card new in the trick travels there and each won trick's cards
+    gather to the winner (static/motion.js); with reduced motion asked for, nothing moves."""
+    table.context.add_init_script(COUNT_MOTION)
+    table.page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    table.open()
+    table.start(players=4)
+    for _ in range(6):
+        table.step()
+    moves = table.page.evaluate("window.__motion")
+    travels = [m for m in moves if "trick-slot" in m[0]]
+    gathers = [m for m in moves if m[0] == "motion-ghost"]
+    if reduced:
+        assert moves == []
+    else:
+        assert len(travels) >= 8 and all(d == 220 for _, d in travels)
+        assert len(gathers) >= 4 and all(d == 480 for _, d in gathers)
+
+
 def test_a_reload_in_mid_trick_resumes_exactly(table):
     """Reload with cards on the table; Continue brings back the same trick, hand and save."""
     table.open()

@@ -42,6 +42,7 @@ class PageState:
     notice: str = ""              # the engine's last refusal, or a notice about the bots
     pending: object = None        # the table's half-made choice (None: nothing pending)
     heard: int = 0                # how many of the viewer's events have been heard
+    gather_to: int = None         # the seat that just won a trick (its cards gather there)
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
     thinking: int = None          # the seat whose move the worker is searching for (None: nobody)
@@ -210,7 +211,12 @@ def draw():
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "pending": PAGE.pending, "names": names,
           "status": thinking_text(session), "narrow": window.innerWidth < NARROW}
+    motion = getattr(window, "encoreMotion", None)
+    shot = motion.before(screen) if motion else None
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
+    if motion:
+        motion.after(screen, shot, view["seat"], PAGE.gather_to)
+    PAGE.gather_to = None
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
@@ -242,7 +248,10 @@ def after_change():
     session = PAGE.session
     PAGE.pending = None
     window.localStorage.setItem(SAVE_KEY, session.to_save())
-    hear(session, new_events(session))
+    events = new_events(session)
+    hear(session, events)
+    PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
+                          None)
     draw()
     proceed()
 

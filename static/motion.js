@@ -1,0 +1,74 @@
+// Motion on the game screen (issue 16). The page's Python draws the screen anew after every
+// change; it calls encoreMotion.before(screen) just before and encoreMotion.after(screen, shot,
+// viewer, winner) just after. A card new in the trick travels there from its owner (the
+// viewer's from where it sat in the hand, another seat's from its panel), and a trick that was
+// won and cleared gathers to its winner's panel. Nothing moves under prefers-reduced-motion.
+(() => {
+  "use strict";
+  const TRAVEL = 220, GATHER = 480;
+  const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const rect = (el) => el.getBoundingClientRect();
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+
+  function before(screen) {
+    const slots = {}, hand = {};
+    for (const slot of screen.querySelectorAll(".trick-slot.filled[data-seat]")) {
+      slots[slot.dataset.seat] = {html: slot.innerHTML, rect: rect(slot)};
+    }
+    for (const card of screen.querySelectorAll(".hand-card[data-card]")) {
+      hand[card.dataset.card] = {rect: rect(card), html: card.innerHTML};
+    }
+    return {slots, hand};
+  }
+
+  function travel(el, from) {
+    const [fx, fy] = centre(from), [tx, ty] = centre(rect(el));
+    if (Math.abs(fx - tx) < 2 && Math.abs(fy - ty) < 2) return;
+    el.animate([{transform: `translate(${fx - tx}px, ${fy - ty}px) scale(.85)`},
+                {transform: "none"}], {duration: TRAVEL, easing: "ease-out"});
+  }
+
+  function ghost(html, from, to) {
+    const g = document.createElement("div");
+    g.className = "motion-ghost";
+    g.setAttribute("aria-hidden", "true");
+    g.innerHTML = html;
+    Object.assign(g.style, {left: from.left + "px", top: from.top + "px",
+                            width: from.width + "px", height: from.height + "px"});
+    document.body.appendChild(g);
+    const [fx, fy] = centre(from), [tx, ty] = centre(to);
+    g.animate([{transform: "none", opacity: 1}, {transform: "none", opacity: 1, offset: .45},
+               {transform: `translate(${tx - fx}px, ${ty - fy}px) scale(.35)`, opacity: 0}],
+              {duration: GATHER, easing: "ease-in"}).onfinish = () => g.remove();
+  }
+
+  function after(screen, shot, viewer, winner) {
+    if (!shot || still()) return 0;
+    const seatBox = (s) => screen.querySelector(`.seat[data-seat="${s}"]`);
+    const gone = Object.keys(shot.hand).filter(
+      (c) => !screen.querySelector(`.hand-card[data-card="${c}"]`));
+    let moved = 0;
+    for (const slot of screen.querySelectorAll(".trick-slot.filled[data-seat]")) {
+      const old = shot.slots[slot.dataset.seat];
+      if (old && old.html === slot.innerHTML) continue;
+      const mine = String(viewer) === slot.dataset.seat && gone.length === 1;
+      const from = mine ? shot.hand[gone[0]].rect : seatBox(slot.dataset.seat) && rect(seatBox(slot.dataset.seat));
+      if (from) { travel(slot, from); moved++; }
+    }
+    const to = winner === null || winner === undefined ? null : seatBox(winner);
+    if (to) {
+      for (const [seat, old] of Object.entries(shot.slots)) {
+        const now = screen.querySelector(`.trick-slot.filled[data-seat="${seat}"]`);
+        if (!now || now.innerHTML !== old.html) { ghost(old.html, old.rect, rect(to)); moved++; }
+      }
+      if (gone.length === 1 && !screen.querySelector(`.trick-slot.filled[data-seat="${viewer}"]`)) {
+        const last = shot.hand[gone[0]];
+        ghost(last.html, last.rect, rect(to));
+        moved++;
+      }
+    }
+    return moved;
+  }
+
+  window.encoreMotion = {before, after};
+})();
