@@ -1,11 +1,13 @@
 // Motion on the game screen (issue 16). The page's Python draws the screen anew after every
 // change; it calls encoreMotion.before(screen) just before and encoreMotion.after(screen, shot,
-// viewer, winner) just after. A card new in the trick travels there from its owner (the
-// viewer's from where it sat in the hand, another seat's from its panel), and a trick that was
-// won and cleared gathers to its winner's panel. Nothing moves under prefers-reduced-motion.
+// viewer, winner, marks) just after. A card new in the trick travels there from its owner (the
+// viewer's from where it sat in the hand, another seat's from its panel), a trick that was won
+// and cleared gathers to its winner's panel, and what the move completed (`marks`, JSON: CSS
+// selectors from the table, a Taktvoll row whose bar was just scored, a Re-Chord fret just
+// scored) glows for a moment. Nothing moves under prefers-reduced-motion.
 (() => {
   "use strict";
-  const TRAVEL = 220, GATHER = 480;
+  const TRAVEL = 220, GATHER = 480, GLOW = 900;
   const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
   const rect = (el) => el.getBoundingClientRect();
   const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
@@ -42,7 +44,14 @@
               {duration: GATHER, easing: "ease-in"}).onfinish = () => g.remove();
   }
 
-  function after(screen, shot, viewer, winner) {
+  function glow(el) {
+    el.animate([{boxShadow: "0 0 0 0 rgba(255, 196, 0, 0)", backgroundColor: "rgba(255, 196, 0, .35)"},
+                {boxShadow: "0 0 0 4px rgba(255, 196, 0, .6)", offset: .3},
+                {boxShadow: "0 0 0 0 rgba(255, 196, 0, 0)", backgroundColor: "rgba(255, 196, 0, 0)"}],
+               {duration: GLOW, easing: "ease-out"});
+  }
+
+  function after(screen, shot, viewer, winner, marks) {
     if (!shot || still()) return 0;
     const seatBox = (s) => screen.querySelector(`.seat[data-seat="${s}"]`);
     const gone = Object.keys(shot.hand).filter(
@@ -66,6 +75,9 @@
         ghost(last.html, last.rect, rect(to));
         moved++;
       }
+    }
+    for (const selector of JSON.parse(marks || "[]")) {
+      for (const el of screen.querySelectorAll(selector)) { glow(el); moved++; }
     }
     return moved;
   }

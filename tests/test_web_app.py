@@ -324,3 +324,40 @@ def test_a_pending_choice_shows_confirm_only_when_ready_and_can_be_cancelled():
     assert "&lt;b&gt;" in html and 'data-action="cancel"' in html
     assert 'data-action="confirm" data-key="confirm" disabled' in html
     assert " disabled" not in render.pending_bar("Left: 3", ready=True)
+
+
+@pytest.mark.parametrize("game_id,event,players", [("taktvoll", "bar_scored", 3),
+                                                   ("rechord", "fret_scored", 2)])
+def test_what_a_move_completes_is_marked_on_the_table_it_draws(game_id, event, players):
+    """A Taktvoll bar scored marks its row, a Re-Chord fret scored its column of the score pad:
+    one selector per such event, naming an element of the table drawn right after it; moves that
+    complete nothing mark nothing; TAKE and Take The "A" Chord mark nothing (their tricks move)."""
+    import random
+    table = tables.table_for(game_id)
+    state = pygame_rules.new_game(game_id, players, seed=5)
+    rng = random.Random(5)
+    marked = 0
+    while not state.is_over and marked < 2:
+        before = len(state.events)
+        state.apply(rng.choice(state.legal_actions()))
+        new = state.events_for(0)[before:]
+        marks = table.marks(new)
+        done = [e for e in new if e["type"] == event]
+        assert len(marks) == len(done)
+        if done:
+            view = state.view(0)
+            seats = [{"kind": "human"}] * 3
+            html = table.table_html(view, ["A", "B", "C"], seats, {})
+            if game_id == "taktvoll":
+                assert marks == ['.tak-row[data-row="%d"]' % e["row"] for e in done]
+                assert all('class="tak-row' in html and 'data-row="%d"' % e["row"] in html
+                           for e in done)
+            else:
+                column = int(re.search(r"nth-child\((\d+)\)", marks[0]).group(1))
+                pad = re.search(r'<section class="rc-pad".*?</section>', html, re.S).group(0)
+                first_row = re.search(r"<tbody><tr.*?</tr>", pad, re.S).group(0)
+                cells = re.findall(r"<t[hd][ >]", first_row)
+                assert column == done[0]["fret"] + 1 and len(cells) >= column
+            marked += 1
+    assert marked >= 1
+    assert tac.marks is base.marks and tables.table_for("take-bamboo").marks is base.marks

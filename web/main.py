@@ -43,6 +43,7 @@ class PageState:
     pending: object = None        # the table's half-made choice (None: nothing pending)
     heard: int = 0                # how many of the viewer's events have been heard
     gather_to: int = None         # the seat that just won a trick (its cards gather there)
+    marks: list = None            # what the last move completed (table.marks), lit up once
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
     thinking: int = None          # the seat whose move the worker is searching for (None: nobody)
@@ -215,8 +216,8 @@ def draw():
     shot = motion.before(screen) if motion else None
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     if motion:
-        motion.after(screen, shot, view["seat"], PAGE.gather_to)
-    PAGE.gather_to = None
+        motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
+    PAGE.gather_to = PAGE.marks = None
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
@@ -252,6 +253,7 @@ def after_change():
     hear(session, events)
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
                           None)
+    PAGE.marks = session.table.marks(events) if events else []
     draw()
     proceed()
 

@@ -21,6 +21,8 @@ The defaults (a table overrides one by defining the same name after the import):
     rounds_scored(view)                           how many rounds have been scored: 0
     round_modal(view, names, number)              the table of a round just scored: ""
     sounds(events)                                what to hear of new events: nothing
+    marks(events)                                 CSS selectors of what new events completed,
+                                                  to light up for a moment: nothing
     auto_action(view, prefs)                      a move the page makes for a person: None
     local_action(name, data, view)                a click handled without the engine: False
 
@@ -32,7 +34,7 @@ from types import MappingProxyType
 import render
 from render import modal, t
 
-__all__ = ["ROUND", "PANELS", "rounds_scored", "round_modal", "sounds", "auto_action",
+__all__ = ["ROUND", "PANELS", "rounds_scored", "round_modal", "sounds", "marks", "auto_action",
            "local_action"]
 
 ROUND = "round"
@@ -51,6 +53,11 @@ def round_modal(view, names, number):
 
 def sounds(events):
     """Nothing to hear."""
+    return []
+
+
+def marks(events):
+    """Nothing to light up."""
     return []
 
 

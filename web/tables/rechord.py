@@ -501,6 +501,13 @@ def sounds(events):
     return [("strum", CHORDS[e["card"]][2]) for e in events if e["type"] == "claim"]
 
 
+def marks(events):
+    """Each fret just scored lights up in the score pad (its column: the genre's cell is the
+    row's first)."""
+    return [".rc-pad tbody td:nth-child(%d)" % (e["fret"] + 1) for e in events
+            if e["type"] == "fret_scored"]
+
+
 def auto_action(view, prefs):
     """The "always claim" preference: claim a satisfied card as soon as the window opens."""
     if not prefs.get("always_claim", True) or view["phase"] != "claim":

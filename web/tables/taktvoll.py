@@ -196,6 +196,11 @@ def sounds(events):
             if e["type"] == "play" and e.get("kind") == "note"]
 
 
+def marks(events):
+    """Each row whose bar a bar line just completed lights up for a moment."""
+    return ['.tak-row[data-row="%d"]' % e["row"] for e in events if e["type"] == "bar_scored"]
+
+
 def local_action(name, data, view):
     """Clicks that change no game state: listen to a row. True when handled."""
     if name == "play-row":
