@@ -20,6 +20,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -85,11 +86,23 @@ def copy_runtime(out):
     """Copy the Pyodide files and PyScript's dist (minus maps, editor, terminal) into out."""
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copyfile(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
+        copy_script(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
     (out / "pyscript").mkdir()
     for src in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if src.is_file() and pyscript_file_wanted(src.name):
-            shutil.copyfile(src, out / "pyscript" / src.name)
+            copy_script(src, out / "pyscript" / src.name)
+
+
+SOURCE_MAP_LINE = re.compile(rb"\n//# sourceMappingURL=[^\n]*\s*$")
+
+
+def copy_script(src, dest):
+    """Copy a runtime file; a script loses its closing sourceMappingURL comment, since the
+    maps are not shipped (a browser's tools would report each as a map it cannot load)."""
+    if src.suffix not in (".js", ".mjs"):
+        shutil.copyfile(src, dest)
+        return
+    dest.write_bytes(SOURCE_MAP_LINE.sub(b"\n", src.read_bytes()))
 
 
 def pyscript_file_wanted(name):
