@@ -82,5 +82,24 @@
     return moved;
   }
 
-  window.encoreMotion = {before, after};
+  // A refusal is also shown where the player is looking: in a bubble by the card or space just
+  // clicked (brought into view), until the next action. The status line keeps it for screen
+  // readers (role=alert); the bubble is hidden from them.
+  function refusal(screen, key, message) {
+    const target = key && screen.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (!target || !message) return false;
+    target.scrollIntoView({block: "nearest", inline: "nearest"});
+    const r = rect(target), b = document.createElement("div");
+    b.className = "refusal-bubble";
+    b.setAttribute("aria-hidden", "true");
+    b.textContent = message;
+    screen.appendChild(b);
+    const w = Math.min(b.offsetWidth, innerWidth - 16), h = b.offsetHeight;
+    const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8));
+    const top = r.top - h - 10 >= 8 ? r.top - h - 10 : Math.min(r.bottom + 10, innerHeight - h - 8);
+    Object.assign(b.style, {left: left + "px", top: top + "px"});
+    return true;
+  }
+
+  window.encoreMotion = {before, after, refusal};
 })();

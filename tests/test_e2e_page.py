@@ -254,10 +254,19 @@ def test_an_illegal_click_shows_the_reason_and_changes_nothing(table):
     notice = table.page.locator("#game-screen .notice")
     notice.wait_for()
     assert notice.inner_text().startswith("You must follow")
+    bubble = table.page.locator(".refusal-bubble")          # also where the player looks
+    assert bubble.inner_text() == notice.inner_text()
+    card = table.page.locator(".hand-card.dimmed >> nth=0").bounding_box()
+    box, view = bubble.bounding_box(), table.page.viewport_size
+    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"]
+    assert box["y"] + box["height"] <= card["y"] or box["y"] >= card["y"] + card["height"]
+    assert box["x"] < card["x"] + card["width"] and card["x"] < box["x"] + box["width"]
     assert table.save() == before_save
     assert table.page.locator(".hand").inner_html().replace(" ", "") == \
         before_hand.replace(" ", "")
     assert table.board()[0] == "playable"
+    table.page.click(".hand-tools button")                     # the next click: the bubble goes
+    assert table.page.locator(".refusal-bubble").count() == 0
 
 
 def rules_shown_from(page, game):

@@ -44,6 +44,8 @@ class PageState:
     heard: int = 0                # how many of the viewer's events have been heard
     gather_to: int = None         # the seat that just won a trick (its cards gather there)
     marks: list = None            # what the last move completed (table.marks), lit up once
+    clicked: str = None           # the data-key of the control last clicked on the table
+    notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
     thinking: int = None          # the seat whose move the worker is searching for (None: nobody)
@@ -217,6 +219,8 @@ def draw():
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     if motion:
         motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
+        if PAGE.notice and PAGE.notice_at and not kind:
+            motion.refusal(screen, PAGE.notice_at, PAGE.notice)
     PAGE.gather_to = PAGE.marks = None
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
@@ -504,6 +508,7 @@ def on_table_click(evt):
     if target is None or PAGE.session is None:
         return
     data = data_attributes(target)
+    PAGE.clicked, PAGE.notice_at = data.get("key"), None     # a new click: the bubble goes
     handler = screen_action(data.get("action"))
     if handler is not None:
         handler()
@@ -532,10 +537,10 @@ def play(action):
     """A person's action: the engine plays it, or its reason is shown and nothing changes."""
     err = PAGE.session.human_move(action)
     if err is not None:
-        PAGE.notice = err.message
+        PAGE.notice, PAGE.notice_at = err.message, PAGE.clicked
         draw()
         return
-    PAGE.notice = ""
+    PAGE.notice, PAGE.notice_at = "", None
     after_change()
 
 
