@@ -166,7 +166,7 @@ def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are
     """Each game's rules list its house rules with their ids, in the declaration's order, each
     option with its name, and end with the path of the game's rules document."""
     game = pygame_rules.GAMES[game_id]
-    article = shell.rules().split('data-game="%s"' % game_id)[1].split("</article>")[0]
+    article = shell.rules().split('data-game="%s"' % game_id)[1].split("</div>")[0]
     items = re.findall(r"<li>(.*?)</li>", article.split('class="house-rules"')[1])
     assert [re.search(r'class="hr-id">([^<]+)<', li).group(1) for li in items] == \
         [h["id"] for h in game.house_rules]
@@ -174,6 +174,16 @@ def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are
         assert ("<code>%s</code>" % house["option"] in li) == (house["option"] is not None)
     doc = re.search(r'<p class="rules-doc">(.*?)</p>', article).group(1)
     assert doc == shell.t("ui.rules_doc", path=game.rules_doc) and game.rules_doc in doc
+
+
+def test_the_start_screen_is_the_main_landmark_and_the_page_has_a_description():
+    """axe's landmark-one-main and region: the start screen is <main> (the dialogs are their
+    own regions); search engines and link previews get the catalogue's description."""
+    html = shell.fill_template((ROOT / "web" / "index.html").read_text(), {"x": 1})
+    body = html.split("<body>")[1]
+    assert body.lstrip().startswith('<main id="start-screen"')
+    assert body.split('<div id="game-screen"')[0].rstrip().endswith("</main>")
+    assert '<meta name="description" content="%s">' % shell.t("ui.meta_description") in html
 
 
 @pytest.mark.parametrize("game_id", shell.PAGE_GAMES)
@@ -204,10 +214,10 @@ def test_the_rules_dialog_has_a_tab_per_game_and_a_contents_per_game():
     tabs = re.findall(r'data-rules-tab="([^"]+)"[^>]*aria-selected="(\w+)"', shell.rules_tabs())
     assert tabs == [(g, "true" if i == 0 else "false") for i, g in enumerate(shell.PAGE_GAMES)]
     html = shell.rules()
-    panels = re.findall(r'<article class="rules-game" id="rules-([^"]+)"[^>]*?( hidden)?>', html)
+    panels = re.findall(r'<div class="rules-game" id="rules-([^"]+)"[^>]*?( hidden)?>', html)
     assert panels == [(g, "" if i == 0 else " hidden") for i, g in enumerate(shell.PAGE_GAMES)]
     for game_id in shell.PAGE_GAMES:
-        article = html.split('id="rules-%s"' % game_id)[1].split("</article>")[0]
+        article = html.split('id="rules-%s"' % game_id)[1].split("</div>")[0]
         links = re.findall(r'<a href="#([^"]+)">', article.split("</nav>")[0])
         targets = re.findall(r'<(?:h3|section)[^>]* id="([^"]+)"', article)
         assert links and sorted(links) == sorted(targets)

@@ -145,11 +145,11 @@ def rules():
                 body.append("<p>%s</p>" % t(msg_id))
         toc.append('<li><a href="#%shouse">%s</a></li>' % (anchor, t("ui.house_rules_head")))
         house = "".join(house_rule_html(game, h) for h in game.house_rules)
-        out.append('<article class="rules-game" id="rules-%s" data-game="%s" role="tabpanel" '
+        out.append('<div class="rules-game" id="rules-%s" data-game="%s" role="tabpanel" '
                    'aria-labelledby="rules-tab-%s"%s><h2>%s</h2><nav class="rules-toc" '
                    'aria-label="%s"><ol>%s</ol></nav>%s<section class="rules-house" '
                    'id="%shouse"><h3>%s</h3><ul class="house-rules">%s</ul></section>'
-                   '<p class="rules-doc">%s</p></article>'
+                   '<p class="rules-doc">%s</p></div>'
                    % (escape(game.id), escape(game.id), escape(game.id), " hidden" if i else "",
                       escape(game.title), t("ui.rules_contents"), "".join(toc), "".join(body),
                       anchor, t("ui.house_rules_head"), house,
