@@ -79,21 +79,20 @@ def option_html(game, option):
     words; a house rule shows its id, and every option what it means in small print."""
     name = "opt-%s-%s" % (escape(game.id), escape(option.name))
     rule = house_id(game, option)
-    words = ('<span class="opt-text"><span class="opt-name">%s%s</span>'
-             '<small class="opt-help">%s</small></span>'
+    words = ('<span class="opt-text"><span class="opt-name">%s<span class="opt-label">%s</span> '
+             '<span class="opt-changed">%s</span></span><small class="opt-help">%s</small></span>'
              % ('<b class="hr-id">%s</b> ' % escape(rule) if rule else "",
-                t(option_msg(game.prefix, option.name)), t(option.msg)))
-    changed = '<span class="opt-changed">%s</span>' % t("ui.option_changed")
+                t(option_msg(game.prefix, option.name)), t("ui.option_changed"), t(option.msg)))
     if isinstance(option.default, bool):
         return ('<label class="option check"><input type="checkbox" name="%s" data-option="%s"%s>'
-                '%s%s</label>' % (name, escape(option.name), " checked" if option.default else "",
-                                  words, changed))
+                '%s</label>' % (name, escape(option.name), " checked" if option.default else "",
+                                words))
     values = "".join('<option value="%s"%s>%s</option>'
                      % (escape(str(v)), " selected" if v == option.default else "",
                         t(option_msg(game.prefix, option.name, v)))
                      for v in option.allowed)
-    return ('<label class="option pick">%s<select name="%s" data-option="%s">%s</select>%s'
-            '</label>' % (words, name, escape(option.name), values, changed))
+    return ('<label class="option pick">%s<select name="%s" data-option="%s">%s</select></label>'
+            % (words, name, escape(option.name), values))
 
 
 def seat_rows():
