@@ -56,6 +56,21 @@ def test_no_option_on_the_start_screen_shows_its_raw_id(table: Table):
         assert sorted(i for i in ids if "_" in i and i in shown) == []
 
 
+def test_the_house_rules_summary_names_those_changed_from_the_default(table: Table):
+    """Folded, the house rules say whether any differs from the default and which; the option
+    changed is marked, and setting it back clears both."""
+    open_shell(table, SIZES[0])
+    unfold_house_rules(table, "take-bamboo")
+    page, summary = table.page, table.page.locator('[data-game="take-bamboo"] .house-changed')
+    assert summary.inner_text() == "all as by default"
+    page.select_option('[name="opt-take-bamboo-trump"]', "4")
+    assert summary.inner_text() == "changed: Trump number"
+    changed = page.locator('[data-game="take-bamboo"] .option.changed .opt-label')
+    assert changed.all_inner_texts() == ["Trump number"]
+    page.select_option('[name="opt-take-bamboo-trump"]', "random")
+    assert summary.inner_text() == "all as by default" and changed.count() == 0
+
+
 def shown_rules(page):
     """The games whose rules the rules dialog shows."""
     return page.eval_on_selector_all("#rules-dialog .rules-game",
@@ -80,5 +95,11 @@ def test_the_rules_show_one_game_its_house_rules_and_the_others_on_tabs(table: T
     assert page.evaluate("document.querySelector('#rules-dialog').scrollTop") == 0
     page.keyboard.press("ArrowRight")
     assert shown_rules(page) == ["rechord"]
+    page.click("#rules-dialog .rules-close button")
+    assert page.evaluate("document.querySelector('#rules-dialog').open") is False
+    page.click("#start-rules")
+    assert shown_rules(page) == ["take-bamboo"]
+    page.keyboard.press("ArrowLeft")
+    assert shown_rules(page) == ["take-a-chord"]
     page.keyboard.press("Escape")
     assert page.evaluate("document.querySelector('#rules-dialog').open") is False
