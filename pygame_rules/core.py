@@ -100,6 +100,12 @@ def house_msg(prefix, rule_id):
     return "%s.house.%s" % (prefix, rule_id.lower().replace("-", "_"))
 
 
+def option_msg(prefix, name, value=None):
+    """The catalogue key of an option's short label ("take.opt.trump.label") or of one of its
+    values in plain words ("take.opt.trump.random"); yes/no options have only the label."""
+    return "%s.opt.%s.%s" % (prefix, name, "label" if value is None else value)
+
+
 def house_rules(prefix, rules):
     """A game's HOUSE_RULES from (id, option name or None) pairs, ids as in its rules document."""
     return tuple({"id": hr, "option": option, "msg": house_msg(prefix, hr)} for hr, option in rules)

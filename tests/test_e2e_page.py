@@ -282,8 +282,8 @@ def rules_shown_from(page, game):
 
 @pytest.mark.parametrize("game", ["take-bamboo", "taktvoll"])
 def test_the_rules_open_at_the_game_being_played(table, game):
-    """The one rules dialog holds every game: from the start screen it opens at the game
-    chosen, in a game (its Rules button) at the game being played, not at its end."""
+    """The rules dialog shows one game at a time: from the start screen the game chosen, in a
+    game (its Rules button) the game being played, from its top, not its end."""
     table.open()
     table.page.check('input[name="game"][value="%s"]' % game)
     table.page.click("#start-rules")
@@ -292,6 +292,8 @@ def test_the_rules_open_at_the_game_being_played(table, game):
     table.start(players=4, game=game)
     table.page.click('#game-screen [data-action="rules"]')
     assert rules_shown_from(table.page, game)
+    shown = table.page.locator("#rules-dialog .rules-game:visible")
+    assert shown.count() == 1 and shown.get_attribute("data-game") == game
     assert table.page.locator('#rules-dialog [data-game="%s"] .rules-doc' % game).is_visible() \
         or table.page.locator('#rules-dialog [data-game="%s"] h2' % game).is_visible()
 

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import pygame_rules
+from pygame_rules.core import option_msg
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
@@ -165,7 +166,7 @@ def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are
     """Each game's rules list its house rules with their ids, in the declaration's order, each
     option with its name, and end with the path of the game's rules document."""
     game = pygame_rules.GAMES[game_id]
-    article = shell.rules().split('data-game="%s"' % game_id)[1].split("</article>")[0]
+    article = shell.rules().split('data-game="%s"' % game_id)[1].split("</div>")[0]
     items = re.findall(r"<li>(.*?)</li>", article.split('class="house-rules"')[1])
     assert [re.search(r'class="hr-id">([^<]+)<', li).group(1) for li in items] == \
         [h["id"] for h in game.house_rules]
@@ -173,6 +174,55 @@ def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are
         assert ("<code>%s</code>" % house["option"] in li) == (house["option"] is not None)
     doc = re.search(r'<p class="rules-doc">(.*?)</p>', article).group(1)
     assert doc == shell.t("ui.rules_doc", path=game.rules_doc) and game.rules_doc in doc
+
+
+def test_the_start_screen_is_the_main_landmark_and_the_page_has_a_description():
+    """axe's landmark-one-main and region: the start screen is <main> (the dialogs are their
+    own regions); search engines and link previews get the catalogue's description."""
+    html = shell.fill_template((ROOT / "web" / "index.html").read_text(), {"x": 1})
+    body = html.split("<body>")[1]
+    assert body.lstrip().startswith('<main id="start-screen"')
+    assert body.split('<div id="game-screen"')[0].rstrip().endswith("</main>")
+    assert '<meta name="description" content="%s">' % shell.t("ui.meta_description") in html
+
+
+@pytest.mark.parametrize("game_id", shell.PAGE_GAMES)
+def test_the_start_screen_says_every_option_in_plain_words_house_rules_folded(game_id):
+    """Each option shows its label and each value its words (never the raw id, save a number),
+    no id with an underscore is shown, and exactly the house rules sit in the folded "House
+    rules", each with its id."""
+    game = pygame_rules.GAMES[game_id]
+    block = shell.game_setup().split('data-game="%s"' % game_id)[1].split("</fieldset>")[0]
+    shown = re.sub(r"<[^>]+>", " ", block)
+    folded = block.split('<details class="house-options">')[1].split("</details>")[0]
+    for option in game.options:
+        assert shell.t(option_msg(game.prefix, option.name)) in shown
+        assert not [i for i in (option.name,) + option.allowed if "_" in str(i) and i in shown]
+        assert ('data-option="%s"' % option.name in folded) == option.house_rule
+        if not isinstance(option.default, bool):
+            words = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>',
+                               block.split('data-option="%s"' % option.name)[1].split("</select>")[0])
+            assert [w for w, _ in words] == [str(v) for v in option.allowed]
+            assert all(text != value or value.isdigit() for value, text in words)
+    ids = re.findall(r'class="hr-id">([^<]+)<', folded)
+    assert ids == [shell.house_id(game, o) for o in game.options if o.house_rule] and all(ids)
+
+
+def test_the_rules_dialog_has_a_tab_per_game_and_a_contents_per_game():
+    """One tab per game, the first selected and its panel the only one shown; each panel's
+    contents link to its own headings and to its house rules section."""
+    tabs = re.findall(r'data-rules-tab="([^"]+)"[^>]*aria-selected="(\w+)"', shell.rules_tabs())
+    assert tabs == [(g, "true" if i == 0 else "false") for i, g in enumerate(shell.PAGE_GAMES)]
+    html = shell.rules()
+    panels = re.findall(r'<div class="rules-game" id="rules-([^"]+)"[^>]*?( hidden)?>', html)
+    assert panels == [(g, "" if i == 0 else " hidden") for i, g in enumerate(shell.PAGE_GAMES)]
+    for game_id in shell.PAGE_GAMES:
+        article = html.split('id="rules-%s"' % game_id)[1].split("</div>")[0]
+        links = re.findall(r'<a href="#([^"]+)">', article.split("</nav>")[0])
+        targets = re.findall(r'<(?:h3|section)[^>]* id="([^"]+)"', article)
+        assert links and sorted(links) == sorted(targets)
+        assert links[-1] == "rules-%s-house" % game_id and 'class="house-rules"' in \
+            article.split('id="rules-%s-house"' % game_id)[1]
 
 
 # --- the game-neutral frame: table registry, clicks, seats, saves -----------------------------
@@ -304,15 +354,17 @@ def test_an_older_save_naming_shown_venue_still_resumes():
 
 
 def test_options_other_than_yes_no_are_lists_and_come_back_typed(monkeypatch):
-    """A non-boolean option is a <select>; its text comes back as the engine's value."""
+    """A non-boolean option is a <select> of its values in words; its value comes back as the
+    engine's value."""
     from pygame_rules.core import Game, Option
     deck = Option("deck", "nine", ("nine", "six"), "ui.players", house_rule=True)
     level = Option("level", 2, (1, 2, 3), "ui.players")
-    game = Game(id="fake", title="Fake", min_players=3, max_players=6, options=(deck, level))
+    game = Game(id="fake", title="Fake", min_players=3, max_players=6, options=(deck, level),
+                prefix="take")
     monkeypatch.setitem(pygame_rules.GAMES, "fake", game)
     html = shell.option_html(game, deck)
     assert '<select name="opt-fake-deck" data-option="deck">' in html
-    assert '<option value="nine" selected>' in html and 'class="house"' in html
+    assert '<option value="nine" selected>1 to 9, two of each</option>' in html
     assert app.option_values("fake", {"deck": "six", "level": "3"}) == {"deck": "six", "level": 3}
     assert app.option_values(GAME, {"non_player_pair_changes_key": True}) == \
         {"non_player_pair_changes_key": True}

@@ -10,7 +10,8 @@ index.html the {{msg:…}} placeholders and say("…") calls). A literal that is
 a key ("rc.ev.skip." + phase, "tac.name.colour.%d" % c) must be declared in FAMILIES with the
 suffixes the code can give it; `undeclared_families()` lists those that are not. Options and
 house rules name their messages in the game's declaration; the start screen shows every game's
-`<prefix>.page.blurb` and its rules page every `<prefix>.rules.*` key.
+`<prefix>.page.blurb`, each option's label and values (`option_keys`), and its rules page every
+`<prefix>.rules.*` key.
 """
 
 import ast
@@ -24,6 +25,7 @@ from pygame_rules.games.rechord import cards as rc_cards
 from pygame_rules.games.rechord import state as rc_state
 from pygame_rules.games.taktvoll import cards as tak_cards
 from pygame_rules.games.taktvoll import state as tak_state
+from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, CATEGORIES
 
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
@@ -144,9 +146,16 @@ def all_used():
             used |= expand(literal)
     for game in GAMES.values():
         used |= {o.msg for o in game.options} | {h["msg"] for h in game.house_rules}
+        used |= {k for o in game.options for k in option_keys(game.prefix, o)}  # web/shell.py
         used.add(game.prefix + ".page.blurb")                          # web/shell.py
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
     return used
+
+
+def option_keys(prefix, option):
+    """The start screen's keys of an option: its label and, unless it is yes/no, each value's."""
+    values = () if isinstance(option.default, bool) else option.allowed
+    return [option_msg(prefix, option.name)] + [option_msg(prefix, option.name, v) for v in values]
 
 
 def owner(key):

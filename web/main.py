@@ -599,16 +599,9 @@ def open_dialog(selector):
 
 
 def open_rules():
-    """Open the rules at the game being played (the dialog holds every game's rules, and would
-    otherwise open scrolled to its Close button at the very end)."""
-    dialog = q("#rules-dialog")
-    dialog.showModal()
-    game = PAGE.session.state.game.id if PAGE.session else None
-    article = dialog.querySelector('[data-game="%s"]' % game) if game else None
-    if article:
-        article.scrollIntoView(True)
-    else:
-        dialog.scrollTop = 0
+    """Open the rules at the game being played (the shell's script shows one game's rules at a
+    time, the others on their tabs); on the start screen at the game chosen."""
+    window.encoreOpenRules(PAGE.session.state.game.id if PAGE.session else None)
 
 
 ACTIONS = {

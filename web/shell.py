@@ -3,14 +3,15 @@
 `build.py` calls `fill_template(index_html, sizes)`. Placeholders in `web/index.html`:
 `{{msg:ID}}` (a catalogue sentence, escaped), `{{messages_json}}` (the `ui.` sentences the
 inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
-`{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}` and `{{rules}}`, all made from the engine's
-`GAMES` whose declaration names a table module (`tables.game_ids()`), so only games that work
+`{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}`, `{{rules_tabs}}` and `{{rules}}`, all made
+from the engine's `GAMES` whose declaration names a table module (`tables.game_ids()`), so only games that work
 are offered and every house rule is marked as ours.
 """
 
 import json
 import re
 from pygame_rules import GAMES
+from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, escape, text
 from tables import game_ids
 from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
@@ -44,37 +45,54 @@ def game_tiles():
 
 
 def game_setup():
-    """Per game: the player count and the options, house rules marked as ours."""
+    """Per game: the player count, its own options, and the house rules folded under a
+    disclosure whose summary says which differ from the default (the inline script fills it)."""
     out = []
     for game in page_games():
         counts = "".join('<label class="pill"><input type="radio" name="players-%s" value="%d"%s>'
                          '%d</label>' % (escape(game.id), n, " checked" if n == game.max_players
                                          else "", n)
                          for n in range(game.min_players, game.max_players + 1))
-        options = "".join(option_html(game, o) for o in game.options)
+        plain = "".join(option_html(game, o) for o in game.options if not o.house_rule)
+        house = "".join(option_html(game, o) for o in game.options if o.house_rule)
+        if house:
+            house = ('<details class="house-options"><summary><span class="house">%s</span> '
+                     '<span class="house-changed">%s</span></summary>%s</details>'
+                     % (t("ui.house_rules"), t("ui.house_unchanged"), house))
         out.append('<fieldset class="game-setup" data-game="%s" data-min="%d" data-max="%d">'
                    '<legend>%s</legend><div class="counts" role="radiogroup" aria-label="%s">%s'
-                   '</div><div class="options">%s</div></fieldset>'
+                   '</div><div class="options">%s%s</div></fieldset>'
                    % (escape(game.id), game.min_players, game.max_players, t("ui.players"),
-                      t("ui.players"), counts, options))
+                      t("ui.players"), counts, plain, house))
     return "".join(out)
 
 
+def house_id(game, option):
+    """The id of the house rule an option switches ("HR-T2"), or None."""
+    if not option.house_rule:
+        return None
+    return next((h["id"] for h in game.house_rules if h["option"] == option.name), None)
+
+
 def option_html(game, option):
-    """A checkbox for a yes/no option, else a list of its values; house rules marked."""
-    mark = '<span class="house">%s</span> ' % t("ui.house_rule") if option.house_rule else ""
+    """One option in plain words: a checkbox for a yes/no option, else a list of its values in
+    words; a house rule shows its id, and every option what it means in small print."""
     name = "opt-%s-%s" % (escape(game.id), escape(option.name))
+    rule = house_id(game, option)
+    words = ('<span class="opt-text"><span class="opt-name">%s<span class="opt-label">%s</span> '
+             '<span class="opt-changed">%s</span></span><small class="opt-help">%s</small></span>'
+             % ('<b class="hr-id">%s</b> ' % escape(rule) if rule else "",
+                t(option_msg(game.prefix, option.name)), t("ui.option_changed"), t(option.msg)))
     if isinstance(option.default, bool):
-        control = ('<input type="checkbox" name="%s" data-option="%s"%s>'
-                   % (name, escape(option.name), " checked" if option.default else ""))
-    else:
-        values = "".join('<option value="%s"%s>%s</option>'
-                         % (escape(v), " selected" if v == option.default else "", escape(v))
-                         for v in option.allowed)
-        control = ('<select name="%s" data-option="%s">%s</select>'
-                   % (name, escape(option.name), values))
-    return ('<label class="option">%s<span>%s<code>%s</code> %s</span></label>'
-            % (control, mark, escape(option.name), t(option.msg)))
+        return ('<label class="option check"><input type="checkbox" name="%s" data-option="%s"%s>'
+                '%s</label>' % (name, escape(option.name), " checked" if option.default else "",
+                                words))
+    values = "".join('<option value="%s"%s>%s</option>'
+                     % (escape(str(v)), " selected" if v == option.default else "",
+                        t(option_msg(game.prefix, option.name, v)))
+                     for v in option.allowed)
+    return ('<label class="option pick">%s<select name="%s" data-option="%s">%s</select></label>'
+            % (words, name, escape(option.name), values))
 
 
 def seat_rows():
@@ -98,22 +116,43 @@ def seat_rows():
     return "".join(rows)
 
 
+def rules_tabs():
+    """One tab per game at the top of the rules dialog; the first is shown until one is chosen."""
+    return "".join('<button type="button" role="tab" id="rules-tab-%s" data-rules-tab="%s" '
+                   'aria-controls="rules-%s" aria-selected="%s" tabindex="%d">%s</button>'
+                   % (escape(g.id), escape(g.id), escape(g.id), "true" if i == 0 else "false",
+                      0 if i == 0 else -1, escape(g.title))
+                   for i, g in enumerate(page_games()))
+
+
 def rules():
-    """The rules of every game in our own words, house rules with their ids and options, and
-    where the full rules are (the game's rules document in the repository)."""
+    """The rules of every game in our own words, one tab panel per game with its contents, the
+    house rules in their own section with their ids and options, and where the full rules are
+    (the game's rules document in the repository)."""
     out = []
-    for game in page_games():
+    for i, game in enumerate(page_games()):
         prefix = game.prefix + ".rules."
         ids = sorted((k for k in CATALOGUE["en"] if k.startswith(prefix)), key=rule_order)
-        body = []
+        anchor = "rules-%s-" % escape(game.id)
+        body, toc = [], []
         for msg_id in ids:
-            tag = "h3" if msg_id.endswith(".h") else "p"
-            body.append("<%s>%s</%s>" % (tag, t(msg_id), tag))
+            if msg_id.endswith(".h"):
+                number = msg_id[len(prefix):-2]
+                body.append('<h3 id="%s%s">%s</h3>' % (anchor, number, t(msg_id)))
+                toc.append('<li><a href="#%s%s">%s</a></li>' % (anchor, number, t(msg_id)))
+            else:
+                body.append("<p>%s</p>" % t(msg_id))
+        toc.append('<li><a href="#%shouse">%s</a></li>' % (anchor, t("ui.house_rules_head")))
         house = "".join(house_rule_html(game, h) for h in game.house_rules)
-        out.append('<article class="rules-game" data-game="%s"><h2>%s</h2>%s<h3>%s</h3>'
-                   '<ul class="house-rules">%s</ul><p class="rules-doc">%s</p></article>'
-                   % (escape(game.id), escape(game.title), "".join(body),
-                      t("ui.house_rules_head"), house, t("ui.rules_doc", path=game.rules_doc)))
+        out.append('<div class="rules-game" id="rules-%s" data-game="%s" role="tabpanel" '
+                   'aria-labelledby="rules-tab-%s"%s><h2>%s</h2><nav class="rules-toc" '
+                   'aria-label="%s"><ol>%s</ol></nav>%s<section class="rules-house" '
+                   'id="%shouse"><h3>%s</h3><ul class="house-rules">%s</ul></section>'
+                   '<p class="rules-doc">%s</p></div>'
+                   % (escape(game.id), escape(game.id), escape(game.id), " hidden" if i else "",
+                      escape(game.title), t("ui.rules_contents"), "".join(toc), "".join(body),
+                      anchor, t("ui.house_rules_head"), house,
+                      t("ui.rules_doc", path=game.rules_doc)))
     return "".join(out)
 
 
@@ -133,7 +172,8 @@ def house_rule_html(game, house):
     if isinstance(option.default, bool):
         state = t("ui.default_on") if option.default else t("ui.default_off")
     else:
-        state = t("ui.default_value", value=option.default)
+        state = t("ui.default_value", value=text(option_msg(game.prefix, option.name,
+                                                            option.default)))
     return '%s <code>%s</code> (%s)</li>' % (head, escape(option.name), state)
 
 
@@ -151,7 +191,7 @@ def fill_template(html, sizes):
     """Fill every placeholder of web/index.html."""
     parts = {"messages_json": script_json(ui_messages()), "sizes_json": script_json(sizes),
              "game_tiles": game_tiles(), "game_setup": game_setup(), "seat_rows": seat_rows(),
-             "rules": rules()}
+             "rules_tabs": rules_tabs(), "rules": rules()}
     html = re.sub(r"\{\{msg:([a-z0-9_.\-]+)\}\}", lambda m: t(m.group(1)), html)
     html = re.sub(r"\{\{([a-z_]+)\}\}", lambda m: parts[m.group(1)], html)
     if "{{" in html:

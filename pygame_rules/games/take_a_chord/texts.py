@@ -19,6 +19,10 @@ EN = {
     # --- the engine's refusals --------------------------------------------------------------------
     "tac.refuse.not_in_hand": "You do not hold {card}.",
     "tac.refuse.must_follow": "You must follow {colour} (you hold {held}) or match a chord already face up in this round.",
+    # --- the start screen: each option's short label and its values in plain words (core.option_msg)
+    "tac.opt.blocked_improvisation_changes_key.label": "A blocked Improvisation still changes the key",
+    "tac.opt.match_face_up_round_only.label": "Later Improvisation rounds match only that round's face-up cards",
+    "tac.opt.non_player_pair_changes_key.label": "3 players: the Lead Player and the non-player on one chord change the key",
     # --- the house rules (an option that is one names its message) --------------------------------
     "tac.house.hr_tac1": "When the limit or the last trick blocks an Improvisation, the round is scored as normal and the 4th player's matching chord counts as a Key Change by the 4th player (it does nothing on the last trick). Off: that match changes nothing.",
     "tac.house.hr_tac2": "In a later round of an Improvisation, \"a chord already in this trick\" means a face-up card of the current round only. Off: the face-down cards of earlier rounds may be matched too, and such a match causes a Key Change.",
