@@ -25,3 +25,19 @@ def test_tac_seat_panel_names_its_venue_score_and_explains_it():
     assert label.group(1) == escape(text("tac.page.venue_now_title"))
     assert label.group(2) == escape(text("tac.page.venue_now", {"now": 45}))
     assert "45" in label.group(2) and "now 45" not in html
+
+
+def test_take_markers_sit_at_their_score_and_ties_side_by_side():
+    """Markers are placed along the track by score (not stacked by seat); tied ones spread."""
+    import tables.take_bamboo as take
+    view = {"scores": [7, 0, 7, 12, 7]}
+    html = take.score_track(view, ["Ana", "Bo", "Cy", "Di", "Ed"])
+    spots = [(int(score), float(pct), float(em)) for pct, em, score in re.findall(
+        r'class="marker m\d" style="left:calc\(([\d.]+)% \+ (-?[\d.]+)em\)" data-score="(\d+)"',
+        html)]
+    assert len(spots) == 5
+    for score, pct, _ in spots:
+        assert pct == round(100 * score / take.TRACK_END, 1)
+    ties = sorted(em for score, _, em in spots if score == 7)
+    assert ties == [-take.MARKER_EM, 0, take.MARKER_EM]
+    assert [em for score, _, em in spots if score != 7] == [0, 0]
