@@ -1,15 +1,13 @@
 """End to end for Taktvoll: whole games by clicks at 3 and 8 players and in each variant,
 and listening to a row (with no console error) — the page checks of test_e2e_page apply."""
 
-import pathlib
-import sys
-
 import pytest
 
 import pygame_rules
 from pygame_rules.games.taktvoll.cards import DECK, kind_of
 from taktvoll_helpers import position
 from test_e2e_page import table  # noqa: F401  (the fixture)
+from test_e2e_tables import saved
 
 pytestmark = pytest.mark.e2e
 GAME = "taktvoll"
@@ -46,16 +44,6 @@ def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
         "playable", "waiting", "over", "curtain")
 
 
-def seated(state):
-    """A saved page game of `state`: seat 0 a person, the others heuristic bots."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
-    import app
-
-    seats = [{"name": "Ana", "kind": "human"}] + \
-        [{"name": "Bot %d" % s, "kind": "bot", "bot": "heuristic"} for s in range(1, state.players)]
-    return app.Session(state, [app.clean_seat(s, i) for i, s in enumerate(seats)]).to_save()
-
-
 def wide_hand():
     """Ana holds 20 notes and a clef (her only playable card, the first in her hand)."""
     notes = [c for c in range(DECK) if kind_of(c) == "note"]
@@ -81,7 +69,7 @@ def test_a_wide_hand_scrolls_to_every_card_and_shows_it_does(table, size):  # no
     """A hand wider than its row starts at its first card, every card can be scrolled into
     view, and the edge it scrolls to fades."""
     table.open()
-    table.continue_save(seated(wide_hand()), size)
+    table.continue_save(saved(wide_hand(), 0, ["Ana", "Bot 1", "Bot 2"]), size)
     boxes = table.page.evaluate(HAND_BOXES)
     assert boxes["overflow"] and boxes["unreachable"] == 0
     assert boxes["first"] >= 0
