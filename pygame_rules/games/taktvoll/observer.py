@@ -8,7 +8,9 @@ observe() is made of.
 
 What a seat knows (docs/rules/taktvoll.md, "Setup", "Turn", HR-K9):
 
-* its own hand, with the card it has just drawn; a spectator holds none;
+* its own hand, with the card it has just drawn; a spectator holds none; on its turn, its
+  legal actions and, for each card of its hand with no place at all, the engine's reason
+  (`nowhere`: [card, message id, parameters], from `state.nowhere(card)`);
 * the staves: every card on them and which way up, each row's open bar, the scores, who is to
   play and in which phase (a "bonus" phase shows that the player holds a bar line), the pass
   count, the options;
