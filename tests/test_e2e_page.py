@@ -139,6 +139,16 @@ class Table:
         """The engine state the page saved, rebuilt in CPython."""
         return pygame_rules.load_state(self.save()["engine"])
 
+    def continue_save(self, save, size=None):
+        """Put a saved game (app.Session.to_save()) in the page and continue it, at a size."""
+        if size:
+            self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.page.evaluate("s => localStorage.setItem('encore.save', s)", save)
+        self.page.reload()
+        self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+        self.page.click("#continue-button")
+        self.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+
     def check_clean(self, origin):
         """No foreign request, no console error, no traceback on the page."""
         foreign = [u for u in self.requests

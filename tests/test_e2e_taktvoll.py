@@ -4,7 +4,10 @@ and listening to a row (with no console error) — the page checks of test_e2e_p
 import pytest
 
 import pygame_rules
+from pygame_rules.games.taktvoll.cards import DECK, kind_of
+from taktvoll_helpers import position
 from test_e2e_page import table  # noqa: F401  (the fixture)
+from test_e2e_tables import saved
 
 pytestmark = pytest.mark.e2e
 GAME = "taktvoll"
@@ -39,3 +42,35 @@ def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
     table.page.wait_for_timeout(300)
     assert table.page.evaluate("document.body.dataset.board") in (
         "playable", "waiting", "over", "curtain")
+
+
+def wide_hand():
+    """Ana holds 20 notes and a clef (her only playable card, the first in her hand)."""
+    notes = [c for c in range(DECK) if kind_of(c) == "note"]
+    clef = next(c for c in range(DECK) if kind_of(c) == "clef")
+    return position([notes[:20] + [clef], notes[20:21], notes[21:22]], deck=notes[22:25])
+
+
+HAND_BOXES = """() => { const hand = document.querySelector('.hand');
+  hand.scrollLeft = 0;
+  const box = hand.getBoundingClientRect();
+  const first = hand.querySelector('.hand-card').getBoundingClientRect().left - box.left;
+  const unreachable = [...hand.querySelectorAll('.hand-card')].filter(card => {
+    card.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = card.getBoundingClientRect(), h = hand.getBoundingClientRect();
+    return r.left < h.left - 0.5 || r.right > h.right + 0.5; }).length;
+  hand.scrollLeft = 0;
+  return {first, unreachable, overflow: hand.scrollWidth > hand.clientWidth,
+          fade: getComputedStyle(hand).maskImage}; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_a_wide_hand_scrolls_to_every_card_and_shows_it_does(table, size):  # noqa: F811
+    """A hand wider than its row starts at its first card, every card can be scrolled into
+    view, and the edge it scrolls to fades."""
+    table.open()
+    table.continue_save(saved(wide_hand(), 0, ["Ana", "Bot 1", "Bot 2"]), size)
+    boxes = table.page.evaluate(HAND_BOXES)
+    assert boxes["overflow"] and boxes["unreachable"] == 0
+    assert boxes["first"] >= 0
+    assert "gradient" in boxes["fade"]

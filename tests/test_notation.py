@@ -263,8 +263,18 @@ def test_fill_band_width_follows_fill_over_capacity(fill, cards):
                                                      abs=0.01)
     assert band.get("x") == meter.get("x")
     label = find(tree, "text", "tak-fill-label")[0]
-    assert label.text == "%d/12" % fill
+    assert label.text == "%s of 3 beats" % {0: "0", 1: "¼", 5: "1¼", 8: "2", 12: "3"}[fill]
     assert ("tak-full" in band.get("class")) is (fill == 12)
+    ticks = [float(t.get("x1")) - float(meter.get("x")) for t in find(tree, "line", "tak-beat")]
+    assert ticks == pytest.approx([float(meter.get("width")) / 3 * b for b in (1, 2)], abs=0.01)
+
+
+@pytest.mark.parametrize("fill,sig,words", [(7, "2/4", "open bar: 1¾ of 2 beats"),
+                                            (2, "1/4", "open bar: ½ of 1 beat"),
+                                            (16, "4/4", "bar full (4 beats)")])
+def test_the_fill_is_read_in_beats_of_the_time_signature(fill, sig, words):
+    """'7/8' in a 2/4 bar read as a time signature: the fill is counted in beats instead."""
+    assert words in notation.row_words(row([note(4, 1)], sig, fill))
 
 
 def test_the_open_bar_starts_after_the_last_bar_line():
@@ -287,18 +297,18 @@ def test_row_aria_label_names_the_notes():
     r = row([note(4, 5), note(8, 2), BAR, rest(4), note(2, 6, True)], "3/4", 6, index=1)
     label = parse(notation.row_svg(r)).get("aria-label")
     assert label == ("Row 2, 3/4: quarter C5, half G4, bar line, quarter rest, "
-                     "eighth D5 (upside down); open bar 6/12")
+                     "eighth D5 (upside down); open bar: 1½ of 3 beats")
 
 
 def test_row_labels_for_empty_full_scored_and_highlighted_rows():
     assert parse(notation.row_svg(row([], sig=None, index=2))).get("aria-label") == \
         "Row 3: treble clef, no time signature yet"
     assert parse(notation.row_svg(row([], "2/4"))).get("aria-label") == \
-        "Row 1, 2/4: no notes yet; open bar 0/8"
+        "Row 1, 2/4: no notes yet; open bar: 0 of 2 beats"
     full = row([note(4, 0), dict(BAR, points=1), note(4, 7, bonus=1)], "1/4", 4)
     tree = parse(notation.row_svg(full, "lit"))
     assert tree.get("aria-label") == ("Row 1, 1/4: quarter E4, bar line (+1), quarter E5 "
-                                      "(+1 interval bonus); bar full (4/4), waiting for a bar "
+                                      "(+1 interval bonus); bar full (1 beat), waiting for a bar "
                                       "line (your card can go here)")
     assert "tak-hl-lit" in tree.get("class").split()
     assert [t.text for t in find(tree, "text", "tak-points")] == ["+1"]

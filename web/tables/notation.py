@@ -299,7 +299,7 @@ def row_words(row, highlight=None, lang="en"):
                                                                          lang=lang)
         fill, cap = row.get("fill") or 0, row.get("capacity") or 0
         state = text("tak.page.full_bar" if cap and fill >= cap else "tak.page.open_bar",
-                     {"fill": fill, "capacity": cap}, lang)
+                     beat_params(fill, cap), lang)
         label = text("tak.page.row_label", {"row": number, "time": row["timesig"], "cards": cards,
                                           "open": state}, lang)
     mark = "tak.page.hl.%s" % highlight
@@ -309,6 +309,25 @@ def row_words(row, highlight=None, lang="en"):
 
 
 # --- a whole row ----------------------------------------------------------------------------
+def beats(sixteenths):
+    """Sixteenths counted in beats (quarter notes) with a fraction: 7 -> '1¾', 0 -> '0'."""
+    whole, part = divmod(sixteenths, 4)
+    frac = ("", "¼", "½", "¾")[part]
+    return (str(whole) if whole or not frac else "") + frac
+
+
+def beat_params(fill, cap):
+    """The parameters of a bar's fill in beats of its time signature (n/4: n beats)."""
+    return {"fill": beats(fill), "count": cap // 4}
+
+
+def beat_ticks(x0, x1, cap):
+    """A tick on the fill meter at each beat inside the bar."""
+    return "".join('<line class="tak-beat" x1="%s" y1="%s" x2="%s" y2="%s"/>'
+                   % (num(x), METER_Y - 1, num(x), METER_Y + METER_H + 1)
+                   for x in (x0 + (x1 - x0) * b * 4 / cap for b in range(1, cap // 4)))
+
+
 def open_bar_start(cards):
     """The index of the first card of the open bar (after the last bar line or the time sig)."""
     start = 0
@@ -361,20 +380,22 @@ def score_mark(card, x):
 
 
 def fill_band(row, x0, x1):
-    """The open bar's warm band, its fill meter (fill/capacity of its width) and label."""
-    fill, cap = row.get("fill") or 0, row.get("capacity") or 1
+    """The open bar's warm band, its fill meter (fill/capacity of its width) with a tick per
+    beat, and its fill in beats ('1¾ of 2 beats')."""
+    fill, cap = row.get("fill") or 0, row.get("capacity") or 4
     width = (x1 - x0) * min(fill, cap) / cap
     full = " tak-full" if fill >= cap else ""
     return ('<rect class="tak-open%s" x="%s" y="%s" width="%s" height="%s" rx="3"/>'
             '<rect class="tak-meter" x="%s" y="%s" width="%s" height="%s" rx="2.5"/>'
             '<rect class="tak-fill%s" x="%s" y="%s" width="%s" height="%s" rx="2.5" '
-            'data-fill="%d" data-capacity="%d"/>'
+            'data-fill="%d" data-capacity="%d"/>%s'
             '<text class="tak-fill-label%s" x="%s" y="14" font-size="11" text-anchor="end">'
-            '%d/%d</text>'
+            '%s</text>'
             % (full, num(x0), num(staff_y(9.6, ROW_BOTTOM)), num(x1 - x0),
                num(GAP * 4 + 2 * 0.6 * GAP), num(x0), METER_Y, num(x1 - x0), METER_H,
                full, num(x0), METER_Y, num(width), METER_H, fill, cap,
-               full, num(x1 - 2), fill, cap))
+               beat_ticks(x0, x1, cap), full, num(x1 - 2),
+               escape(text("tak.page.fill_beats", beat_params(fill, cap)))))
 
 
 def row_svg(row, highlight=None):

@@ -169,8 +169,9 @@ def seat_panel(view, seat, names, seats, where):
         marks.append('<span class="badge spotlight">★ %s</span>' % t("tac.page.spotlight"))
     stats = t("tac.page.seat_stats", cards=text("tac.page.cards", {"count": view["hand_sizes"][seat]}),
               tricks=text("tac.page.tricks", {"count": info["tricks"]}),
-              improvisations=info["improvisations"], total=info["total"],
-              now=info["would_score"])
+              improvisations=info["improvisations"], total=info["total"]) + \
+        ' · <span class="venue-now" title="%s">%s</span>' % (
+            t("tac.page.venue_now_title"), t("tac.page.venue_now", now=info["would_score"]))
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s '
             '<small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
@@ -182,7 +183,8 @@ def table_html(view, names, seats, ui):
     """The seat panels around the table and the centre: the key ring and the trick."""
     where = seat_positions(view, view["seat"])
     panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
-    return '%s<div class="centre">%s%s</div>' % (panels, key_panel(view), trick_html(view, names))
+    return ('%s<div class="centre tac-centre">%s%s</div>'
+            % (panels, key_panel(view), trick_html(view, names)))
 
 
 # --- words --------------------------------------------------------------------------------------

@@ -236,22 +236,35 @@ def trick_html(view, names):
                             "".join(slots)))
 
 
+MARKER_EM = 2.4        # a marker's width on the score track, in em (static/style.css agrees)
+
+
+def marker_spots(scores):
+    """Each seat's place on the track: (percent along it, em offset), ties side by side."""
+    tied = {}
+    for seat, score in enumerate(scores):
+        tied.setdefault(min(score, TRACK_END), []).append(seat)
+    spots = {}
+    for score, seats in tied.items():
+        for i, seat in enumerate(seats):
+            spots[seat] = (100 * score / TRACK_END, (i - (len(seats) - 1) / 2) * MARKER_EM)
+    return [spots[seat] for seat in range(len(scores))]
+
+
 def score_track(view, names):
-    """The score track to 25 with every player's marker (initial and score)."""
+    """The score track to 25 with every player's marker (initial) on it at its score."""
     ticks = "".join('<span class="tick%s" style="left:%.1f%%">%d</span>'
                     % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
                     for v in range(0, TRACK_END + 1, 5))
-    markers = []
-    for seat, score in enumerate(view["scores"]):
-        pos = 100 * min(score, TRACK_END) / TRACK_END
-        markers.append('<span class="marker m%d" style="left:%.1f%%;top:%dpx" title="%s">%s'
-                       '</span>' % (seat, pos, 14 + 12 * seat, escape(names[seat]),
-                                    escape(names[seat][:2])))
+    markers = "".join('<span class="marker m%d" style="left:calc(%.1f%% + %.2fem)" '
+                      'data-score="%d" title="%s">%s</span>'
+                      % (seat, pos, offset, view["scores"][seat], escape(names[seat]),
+                         escape(names[seat][:2]))
+                      for seat, (pos, offset) in enumerate(marker_spots(view["scores"])))
     return ('<section class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
             '</div></section>'
             % (escape(", ".join(text("take.page.track_entry", {"name": names[s], "score": v})
-                                for s, v in enumerate(view["scores"]))), ticks,
-               "".join(markers)))
+                                for s, v in enumerate(view["scores"]))), ticks, markers))
 
 
 def table_html(view, names, seats, ui):

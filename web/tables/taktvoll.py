@@ -83,8 +83,10 @@ def steps_html(view):
     acts = legal(view)
     steps = [("draw", "tak.page.draw"), ("keep", "tak.page.keep"), ("done", "tak.page.done"),
              ("pass", "tak.page.pass")]
-    buttons = ['<button type="button" class="choice" data-action="%s" data-key="step-%s">%s'
-               '</button>' % (kind, kind, t(msg)) for kind, msg in steps if (kind,) in acts]
+    only = acts[0] if len(acts) == 1 else None
+    buttons = ['<button type="button" class="%schoice" data-action="%s" data-key="step-%s">%s'
+               '</button>' % ("primary " if only == (kind,) else "", kind, kind, t(msg))
+               for kind, msg in steps if (kind,) in acts]
     if view["phase"] == "bonus":
         buttons.insert(0, '<button type="button" class="primary choice" data-action="bar" '
                           'data-row="%d" data-key="bonus-bar">%s</button>'
@@ -177,9 +179,18 @@ def status_text(view, names, viewer, curtain, pending=None):
         return text("tak.page.status_bonus", {"name": me, "row": view["bonus_row"] + 1})
     if phase == "drawn":
         return text("tak.page.status_drawn", {"name": me, "card": card_name(view["drawn"])})
+    why = nowhere(view, pending)
+    if why:
+        return text(*why)
     if pending:
         return text("tak.page.status_place", {"name": me, "card": card_name(pending["card"])})
     return text("tak.page.status_turn", {"name": me})
+
+
+def nowhere(view, pending):
+    """The engine's reason why the chosen card has no place at all this turn, or None."""
+    card = (pending or {}).get("card")
+    return next(((msg, params) for c, msg, params in view.get("nowhere", ()) if c == card), None)
 
 
 log_lines = log_lines_from(event_lines)

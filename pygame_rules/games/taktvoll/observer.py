@@ -8,7 +8,9 @@ observe() is made of.
 
 What a seat knows (docs/rules/taktvoll.md, "Setup", "Turn", HR-K9):
 
-* its own hand, with the card it has just drawn; a spectator holds none;
+* its own hand, with the card it has just drawn; a spectator holds none; on its turn, its
+  legal actions and, for each card of its hand with no place at all, the engine's reason
+  (`nowhere`: [card, message id, parameters], from `state.nowhere(card)`);
 * the staves: every card on them and which way up, each row's open bar, the scores, who is to
   play and in which phase (a "bonus" phase shows that the player holds a bar line), the pass
   count, the options;
@@ -91,7 +93,7 @@ def observe(state, seat):
          "deck": len(state.deck), "passes": state.passes, "bonus_row": state.bonus_row,
          "rows": _rows(state),
          "hand_sizes": [k if s == seat or not hidden else None for s, k in enumerate(sizes)],
-         "options": dict(state.options), "hand": [], "legal": [], "drawn": None,
+         "options": dict(state.options), "hand": [], "legal": [], "drawn": None, "nowhere": [],
          "dealt": list(state.dealt), "draws": list(state.draws),
          "plays": [d + r - k for d, r, k in zip(state.dealt, state.draws, sizes)],
          "bar_lines": bar_lines(state), "out_of_play": cards_out(state)}
@@ -100,6 +102,8 @@ def observe(state, seat):
         if state.current_player == seat:
             v["legal"] = [list(a) for a in state.legal_actions()]
             v["drawn"] = state.drawn
+            v["nowhere"] = [[c, *why] for c in own_hand(state, seat)
+                            for why in [state.nowhere(c)] if why]
     return v
 
 

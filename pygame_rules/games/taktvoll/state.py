@@ -178,6 +178,23 @@ class TaktvollState(GameState):
             return "tak.refuse." + kind, {}
         return "error.bad_action", {"action": repr(action)}
 
+    def nowhere(self, card):
+        """(message id, parameters) saying why a card in the current hand has no place at all
+        on this turn, or None when it has one (or another step comes first)."""
+        if self.current_player is None or self.phase in ("bonus", "drawn") or \
+                self._plays_of([card]):
+            return None
+        kind, name = KIND[card], {"card": card_name(card)}
+        if kind == "time":
+            return "tak.refuse.time_nowhere", name
+        if kind in ("clef", "bar"):
+            return "tak.refuse." + kind, {}
+        if all(row[0] is None for row in self.rows):
+            return "tak.refuse.no_time_anywhere", name
+        if not any(self._fits(row, card) for row in self.rows):
+            return "tak.refuse.fits_nowhere", name
+        return "tak.refuse.third_everywhere", name
+
     def _of_drawn(self, action):
         """Does the action play the drawn card (clefs and bar lines are alike)?"""
         kind = action[0]

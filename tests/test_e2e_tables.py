@@ -1,0 +1,85 @@
+"""End to end: the tables' layout where it must hold still or show everything (issue 16):
+Take The "A" Chord's key ring keeps its place when an Improvisation's face-down stack appears,
+and no trick caption is cut. Positions are put in the page as saved games."""
+
+import pathlib
+import sys
+
+import pytest
+
+import tac_helpers
+from test_e2e_page import table  # noqa: F401  (the fixture)
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+import app  # noqa: E402
+import tables.take_bamboo as take  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+SIZES = [(1366, 768), (390, 844)]
+RING = """() => { const r = document.querySelector('.key-ring').getBoundingClientRect();
+  return [r.left + scrollX, r.top + scrollY]; }"""
+CAPTIONS = """() => [...document.querySelectorAll('.trick-slot figcaption')].map(
+  f => [f.textContent, f.scrollWidth <= f.clientWidth + 1 && f.scrollHeight <= f.clientHeight + 1])"""
+
+
+def saved(state, human, names):
+    """A saved page game of `state`: seat `human` a person, the others heuristic bots."""
+    seats = [{"name": n, "kind": "human" if s == human else "bot", "bot": "heuristic"}
+             for s, n in enumerate(names)]
+    return app.Session(state, [app.clean_seat(s, i) for i, s in enumerate(seats)]).to_save()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_key_ring_holds_still_when_an_improvisation_begins(table, size):  # noqa: F811
+    """Ana's D matches the lead chord: round 2's face-down stack appears, the ring stays put."""
+    state = tac_helpers.play(tac_helpers.position(
+        ["D-Bl A-Sw B-Ea", "E-Bl B-Sw A-Ea", "F-Bl E-Sw D-So", "D-Ly G-Sw G-Ea"]),
+        "D-Bl", "E-Bl", "F-Bl")
+    table.open()
+    table.continue_save(saved(state, 3, ["Bo", "Cy", "Di", "Ana"]), size)
+    before = table.page.evaluate(RING)
+    table.act(".hand-card[data-legal=true] >> nth=0")
+    assert table.page.locator(".trick .facedown").count() == 1
+    after = table.page.evaluate(RING)
+    assert after == pytest.approx(before, abs=1)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_trick_captions_are_never_cut(table, size):  # noqa: F811
+    """3 players: '2 · The non-player' is shown whole, like every caption."""
+    state = tac_helpers.position(["C-Bl A-Ly B-Ea", "D-Bl E-Ly A-Ea", "C-Sw F-Ea D-So",
+                                  "G-So B-Bl G-Ea"], players=3)
+    table.open()
+    table.continue_save(saved(state, 0, ["Ana", "Bo", "Cy"]), size)
+    captions = table.page.evaluate(CAPTIONS)
+    assert any("The non-player" in text for text, _ in captions)
+    assert all(whole for _, whole in captions), captions
+
+
+MARKERS = """() => { const line = document.querySelector('.score-track .track').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('.score-track .marker')].map(m => {
+    const r = m.getBoundingClientRect();
+    return {score: +m.dataset.score, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; });
+  return {line: [line.left, line.top, line.width], boxes}; }"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_take_score_markers_sit_on_the_track_side_by_side(table, size):  # noqa: F811
+    """TAKE's markers sit on the track line at their scores, and tied markers never overlap."""
+    from pygame_rules.games.take_bamboo.cards import card_of
+    import pygame_rules
+    setup = {"hands": [[card_of(0, 3)], [card_of(0, 4)], [card_of(1, 5)], [card_of(2, 6)]],
+             "trump": 2, "dealer": 3, "pass": False, "scores": [7, 0, 7, 12]}
+    state = pygame_rules.new_game("take-bamboo", 4, seed=1, setup=setup)
+    table.open()
+    table.continue_save(saved(state, 0, ["Ana", "Bo", "Cy", "Di"]), size)
+    got = table.page.evaluate(MARKERS)
+    (x0, y, width), boxes = got["line"], got["boxes"]
+    for b in boxes:
+        assert b["top"] - 2 <= y <= b["bottom"] + 2, b        # on the line, not under it
+        centre = (b["left"] + b["right"]) / 2
+        assert abs(centre - (x0 + width * b["score"] / take.TRACK_END)) <= 40, b
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a["score"] == b["score"]:
+                assert a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5, (a, b)

@@ -1,0 +1,43 @@
+"""The game tables' HTML in CPython (issue 16): Take The "A" Chord's seat panels explain their
+venue score, TAKE's score track puts every marker on the track at its score."""
+
+import pathlib
+import re
+import sys
+
+import pygame_rules
+from pygame_rules.messages import escape, text
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+
+import tables.take_a_chord as tac  # noqa: E402
+
+SEATS = [{"name": n, "kind": "human"} for n in ("Ana", "Bo", "Cy", "Di")]
+
+
+def test_tac_seat_panel_names_its_venue_score_and_explains_it():
+    """Not a bare 'now 45': a visible label and a tooltip, both from the catalogue."""
+    view = pygame_rules.new_game("take-a-chord", 4, seed=3).view(0)
+    view["seats"][1]["would_score"] = 45
+    html = tac.seat_panel(view, 1, [s["name"] for s in SEATS], SEATS, "top")
+    label = re.search(r'<span class="venue-now" title="([^"]+)">([^<]+)</span>', html)
+    assert label, html
+    assert label.group(1) == escape(text("tac.page.venue_now_title"))
+    assert label.group(2) == escape(text("tac.page.venue_now", {"now": 45}))
+    assert "45" in label.group(2) and "now 45" not in html
+
+
+def test_take_markers_sit_at_their_score_and_ties_side_by_side():
+    """Markers are placed along the track by score (not stacked by seat); tied ones spread."""
+    import tables.take_bamboo as take
+    view = {"scores": [7, 0, 7, 12, 7]}
+    html = take.score_track(view, ["Ana", "Bo", "Cy", "Di", "Ed"])
+    spots = [(int(score), float(pct), float(em)) for pct, em, score in re.findall(
+        r'class="marker m\d" style="left:calc\(([\d.]+)% \+ (-?[\d.]+)em\)" data-score="(\d+)"',
+        html)]
+    assert len(spots) == 5
+    for score, pct, _ in spots:
+        assert pct == round(100 * score / take.TRACK_END, 1)
+    ties = sorted(em for score, _, em in spots if score == 7)
+    assert ties == [-take.MARKER_EM, 0, take.MARKER_EM]
+    assert [em for score, _, em in spots if score != 7] == [0, 0]
