@@ -137,6 +137,7 @@ CATALOGUE = {
     "ui.close": "Close",
     "ui.last_trick": "Last trick",
     "ui.log": "Log",
+    "ui.log_list": "Game log, oldest first",
     "ui.menu": "Menu",
     "ui.your_hand": "Your hand",
     "ui.card_playable": "{card}, playable",
