@@ -51,3 +51,18 @@ def test_the_log_can_be_focused_and_is_named(table):
     log.focus()
     assert table.page.evaluate("document.activeElement.classList.contains('log-list')")
     assert log.get_attribute("aria-label")
+
+
+def test_the_focus_goes_on_to_the_next_choice_when_the_one_taken_is_gone(table):
+    """Taktvoll: Draw taken by keyboard disappears; the focus lands on the next step's choice
+    (Keep the drawn card), so the keyboard can go on."""
+    table.open()
+    table.start(players=3, game="taktvoll")
+    page = table.page
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.key") == "step-draw"
+    before = table.board()
+    page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)
+    assert page.evaluate("document.activeElement.dataset.key") == "step-keep"

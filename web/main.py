@@ -226,13 +226,14 @@ def draw():
 
 
 def restore_focus(screen, focus_key, kind):
-    """Focus the same control again, else a modal's button, else the first playable card."""
+    """Focus the same control again, else a modal's button, else the table's first lit choice
+    (so the keyboard goes on from a control that is gone, such as a step just taken)."""
     target = None
     if kind:
         target = screen.querySelector(".modal button, .curtain button")
     elif focus_key:
         target = screen.querySelector('[data-key="%s"]' % focus_key) or \
-            screen.querySelector(".hand-card.playable")
+            screen.querySelector(PAGE.session.table.CHOICES)
     if target:
         target.focus()
 
