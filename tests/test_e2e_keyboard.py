@@ -66,3 +66,30 @@ def test_the_focus_goes_on_to_the_next_choice_when_the_one_taken_is_gone(table):
     page.keyboard.press("Enter")
     page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)
     assert page.evaluate("document.activeElement.dataset.key") == "step-keep"
+
+
+def set_pause(page, ms):
+    """The bots' pause between moves (read by the page before each bot move)."""
+    page.evaluate("ms => localStorage.setItem('encore.settings', JSON.stringify("
+                  "{...JSON.parse(localStorage.getItem('encore.settings') || '{}'), pause: ms}))",
+                  ms)
+
+
+def test_the_log_scrolled_by_keyboard_stays_put_while_the_bots_play(table):
+    """Four bots play the first venue (the log overflows); Home scrolls the focused log to the
+    top, and it stays there, focused, while the next venue's moves are drawn."""
+    table.open()
+    set_pause(table.page, 100)
+    table.start(players=4, seats=["bot-random"] * 4)
+    page = table.page
+    page.wait_for_selector("body[data-board=venue]", state="attached", timeout=STEP)
+    assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('.log-list'))")
+    set_pause(page, 400)
+    page.focus(".log-list")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.log-list').scrollTop === 0")
+    moves = int(table.board()[1])
+    page.evaluate("document.querySelector('[data-action=next-venue]').click()")  # focus stays
+    page.wait_for_function("m => +document.body.dataset.moves >= m + 2", arg=moves, timeout=STEP)
+    assert page.evaluate("document.activeElement.classList.contains('log-list')")
+    assert page.evaluate("document.querySelector('.log-list').scrollTop") == 0

@@ -221,7 +221,7 @@ def draw():
     for box in screen.querySelectorAll(".scroll-end"):
         box.scrollLeft = box.scrollWidth            # long rows show their open bar
     log = screen.querySelector(".log-list")
-    if log and focus_key != "log":              # a log being read by keyboard stays put
+    if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
 
 

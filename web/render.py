@@ -79,7 +79,7 @@ def log_html(lines, limit=250):
     """The log panel's list (the newest lines, at most `limit`), focusable so the keyboard can
     scroll it."""
     items = "".join("<li>%s</li>" % escape(line) for line in lines[-limit:])
-    return ('<ol class="log-list" tabindex="0" data-key="log" aria-label="%s">%s</ol>'
+    return ('<ol class="log-list" tabindex="0" data-key="log-list" aria-label="%s">%s</ol>'
             % (t("ui.log_list"), items))
 
 
