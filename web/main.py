@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -231,18 +232,19 @@ def draw():
     for box in screen.querySelectorAll(".scroll-end"):
         box.scrollLeft = box.scrollWidth            # long rows show their open bar
     log = screen.querySelector(".log-list")
-    if log:
+    if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
 
 
 def restore_focus(screen, focus_key, kind):
-    """Focus the same control again, else a modal's button, else the first playable card."""
+    """Focus the same control again, else a modal's button, else the table's first lit choice
+    (so the keyboard goes on from a control that is gone, such as a step just taken)."""
     target = None
     if kind:
         target = screen.querySelector(".modal button, .curtain button")
     elif focus_key:
         target = screen.querySelector('[data-key="%s"]' % focus_key) or \
-            screen.querySelector(".hand-card.playable")
+            screen.querySelector(PAGE.session.table.CHOICES)
     if target:
         target.focus()
 
@@ -629,9 +631,27 @@ def screen_action(action):
     return None
 
 
+ARROWS = MappingProxyType({"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1})
+
+
+def focus_choice(step):
+    """Move the focus `step` places among the table's lit choices (wrapping round); False when
+    there is none."""
+    screen = q("#game-screen")
+    choices = [c for c in screen.querySelectorAll(PAGE.session.table.CHOICES)
+               if c.getClientRects().length and not c.matches(":disabled")]
+    if not choices:
+        return False
+    active = document.activeElement
+    here = next((i for i, c in enumerate(choices) if c.isSameNode(active)), None)
+    start = (-1 if step > 0 else 0) if here is None else here
+    choices[(start + step) % len(choices)].focus()
+    return True
+
+
 def on_key(evt):
     """Escape closes a panel or drops a pending choice; Enter or Space takes a focused SVG
-    control; L opens the log, R the rules, M mutes."""
+    control; the arrow keys move among the lit choices; L opens the log, R the rules, M mutes."""
     if PAGE.session is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if q("dialog[open]"):
@@ -641,6 +661,10 @@ def on_key(evt):
             evt.target.tagName.lower() != "button":
         evt.preventDefault()         # an SVG control (a space on a board) takes the key
         on_table_click(evt)
+        return
+    if key in ARROWS and not PAGE.overlay and not evt.target.closest(".log-list"):
+        if focus_choice(ARROWS[key]):
+            evt.preventDefault()
         return
     if key == "Escape" and PAGE.overlay:
         close_overlay()

@@ -83,9 +83,11 @@ def log_lines(events, names, event_lines):
 
 
 def log_html(lines, limit=250):
-    """The log panel's list (the newest lines, at most `limit`)."""
+    """The log panel's list (the newest lines, at most `limit`), focusable so the keyboard can
+    scroll it."""
     items = "".join("<li>%s</li>" % escape(line) for line in lines[-limit:])
-    return '<ol class="log-list">%s</ol>' % items
+    return ('<ol class="log-list" tabindex="0" data-key="log-list" aria-label="%s">%s</ol>'
+            % (t("ui.log_list"), items))
 
 
 def pending_bar(summary, ready):

@@ -25,6 +25,8 @@ The defaults (a table overrides one by defining the same name after the import):
                                                   to light up for a moment: nothing
     auto_action(view, prefs)                      a move the page makes for a person: None
     local_action(name, data, view)                a click handled without the engine: False
+    CHOICES                                       CSS selector of the lit choices the arrow
+                                                  keys move among: the frame's usual marks
 
 `main.py` and `app.py` call all of these on every table, with no fallback of their own.
 """
@@ -34,11 +36,12 @@ from types import MappingProxyType
 import render
 from render import modal, t
 
-__all__ = ["ROUND", "PANELS", "rounds_scored", "round_modal", "sounds", "marks", "auto_action",
-           "local_action"]
+__all__ = ["ROUND", "PANELS", "CHOICES", "rounds_scored", "round_modal", "sounds", "marks",
+           "auto_action", "local_action"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
+CHOICES = ".playable, .choice, .extra-choice, .place, .lit[role=button], [data-action=confirm]"
 
 
 def rounds_scored(view):

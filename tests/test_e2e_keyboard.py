@@ -1,0 +1,95 @@
+"""End to end: a card played by keyboard alone, and a log the keyboard can reach."""
+
+import pytest
+
+from test_e2e_page import STEP
+from test_e2e_page import table  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.e2e
+FOCUSED_CARD = "document.activeElement.dataset.card || null"
+
+
+def wait_for_choices(table, count):
+    """Play on (by the first playable card) until the viewer has at least `count` choices."""
+    for _ in range(200):
+        if table.board()[0] == "playable" and \
+                table.page.locator(".hand-card.playable").count() >= count:
+            return
+        table.step()
+    pytest.fail("never had %d playable cards" % count)
+
+
+def test_arrow_keys_and_enter_play_a_card(table):
+    """ArrowRight and ArrowLeft move the focus among the playable cards (and only those);
+    Enter plays the focused one."""
+    table.open()
+    table.start(players=4)
+    wait_for_choices(table, 2)
+    page = table.page
+    playable = page.eval_on_selector_all(".hand-card.playable", "cs => cs.map(c => c.dataset.card)")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_CARD) == playable[0]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_CARD) == playable[1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED_CARD) == playable[0]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUSED_CARD) == playable[-1]
+    before = table.board()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([b, m]) => document.body.dataset.board !== b || "
+                           "document.body.dataset.moves !== m", arg=before, timeout=STEP)
+    assert page.locator(".hand-card[data-card='%s']" % playable[-1]).count() == 0
+
+
+def test_the_log_can_be_focused_and_is_named(table):
+    """The log list takes the keyboard focus (so it can be scrolled) and has a name."""
+    table.open()
+    table.start(players=4)
+    log = table.page.locator(".log-list")
+    log.focus()
+    assert table.page.evaluate("document.activeElement.classList.contains('log-list')")
+    assert log.get_attribute("aria-label")
+
+
+def test_the_focus_goes_on_to_the_next_choice_when_the_one_taken_is_gone(table):
+    """Taktvoll: Draw taken by keyboard disappears; the focus lands on the next step's choice
+    (Keep the drawn card), so the keyboard can go on."""
+    table.open()
+    table.start(players=3, game="taktvoll")
+    page = table.page
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.key") == "step-draw"
+    before = table.board()
+    page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)
+    assert page.evaluate("document.activeElement.dataset.key") == "step-keep"
+
+
+def set_pause(page, ms):
+    """The bots' pause between moves (read by the page before each bot move)."""
+    page.evaluate("ms => localStorage.setItem('encore.settings', JSON.stringify("
+                  "{...JSON.parse(localStorage.getItem('encore.settings') || '{}'), pause: ms}))",
+                  ms)
+
+
+def test_the_log_scrolled_by_keyboard_stays_put_while_the_bots_play(table):
+    """Four bots play the first venue (the log overflows); Home scrolls the focused log to the
+    top, and it stays there, focused, while the next venue's moves are drawn."""
+    table.open()
+    set_pause(table.page, 100)
+    table.start(players=4, seats=["bot-random"] * 4)
+    page = table.page
+    page.wait_for_selector("body[data-board=venue]", state="attached", timeout=STEP)
+    assert page.evaluate("(l => l.scrollHeight > l.clientHeight)(document.querySelector('.log-list'))")
+    set_pause(page, 400)
+    page.focus(".log-list")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.log-list').scrollTop === 0")
+    moves = int(table.board()[1])
+    page.evaluate("document.querySelector('[data-action=next-venue]').click()")  # focus stays
+    page.wait_for_function("m => +document.body.dataset.moves >= m + 2", arg=moves, timeout=STEP)
+    assert page.evaluate("document.activeElement.classList.contains('log-list')")
+    assert page.evaluate("document.querySelector('.log-list').scrollTop") == 0
