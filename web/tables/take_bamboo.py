@@ -261,8 +261,8 @@ def score_track(view, names):
                       % (seat, pos, offset, view["scores"][seat], escape(names[seat]),
                          escape(names[seat][:2]))
                       for seat, (pos, offset) in enumerate(marker_spots(view["scores"])))
-    return ('<section class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
-            '</div></section>'
+    return ('<div class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
+            '</div></div>'
             % (escape(", ".join(text("take.page.track_entry", {"name": names[s], "score": v})
                                 for s, v in enumerate(view["scores"]))), ticks, markers))
 
