@@ -224,15 +224,25 @@ def _pluck(ctx, freq, start):
     _sound(osc, gain, pluck_envelope(start), start)
 
 
-def play_strum(shape):
-    """Strum a chord shape ('x32010') unless muted (Re-Chord: a chord card completed)."""
+def _live():
+    """The AudioContext and its time now, voices that ended forgotten; None when muted or
+    when the browser has no sound."""
     if is_muted():
-        return
+        return None
     ctx = _context()
     if ctx is None:
-        return
+        return None
     now = ctx.currentTime
     _prune(now)
+    return ctx, now
+
+
+def play_strum(shape):
+    """Strum a chord shape ('x32010') unless muted (Re-Chord: a chord card completed)."""
+    live = _live()
+    if live is None:
+        return
+    ctx, now = live
     for freq, offset in strum_notes(shape):
         _pluck(ctx, freq, now + LEAD + offset)
 
@@ -250,13 +260,10 @@ def play(item):
 
 def play_cue(name):
     """Play a short cue (CUES) unless muted."""
-    if is_muted():
+    live = _live()
+    if live is None:
         return
-    ctx = _context()
-    if ctx is None:
-        return
-    now = ctx.currentTime
-    _prune(now)
+    ctx, now = live
     for freq, offset, length, peak in cue_notes(name):
         start = now + LEAD + offset
         osc, gain = ctx.createOscillator(), ctx.createGain()
@@ -269,25 +276,21 @@ def play_cue(name):
 
 def play_note(pos, value, bpm=BPM):
     """Play one note (a staff position, a duration in sixteenths) unless muted."""
-    if is_muted():
+    live = _live()
+    if live is None:
         return
-    ctx = _context()
-    if ctx is None:
-        return
-    now = ctx.currentTime
-    _prune(now)
+    ctx, now = live
     _tone(ctx, frequency(pos), now + LEAD, seconds(value, bpm))
 
 
 def play_row(row, bpm=BPM):
     """Play a whole row from its first note, rests as silence (stops what was playing)."""
-    if is_muted():
-        return
-    ctx = _context()
-    if ctx is None:
+    live = _live()
+    if live is None:
         return
     stop()
-    t0 = ctx.currentTime + LEAD
+    ctx, now = live
+    t0 = now + LEAD
     for freq, start, duration in melody(row, bpm):
         if freq is not None:
             _tone(ctx, freq, t0 + start, duration)
