@@ -471,7 +471,7 @@ def test_a_deal_from_a_view_alone_is_a_state_that_plays_on():
         state = next(s for i, s in enumerate(random_states(players, 11, {})) if i == 12)
         for seat in (None, 0, players - 1):
             text = json.dumps(state.view(seat))
-            deal = infoset.determinize(json.loads(text), random.Random(seat or 0))
+            deal = observer.determinize(json.loads(text), random.Random(seat or 0))
             bots = [make_bot("rechord", "heuristic", seed=i) for i in range(deal.g)]
             while not deal.is_over:
                 deal.apply(bot_action(deal, bots[deal.current_player]))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pygame_rules
-from pygame_rules import bots
+from pygame_rules import bots, search
 from pygame_rules.core import Rng, SetupError
 from pygame_rules.games.take_a_chord import infoset, observer
 from pygame_rules.games.take_a_chord.cards import COLOUR_MASK, cards_of, mask_of
@@ -228,13 +228,14 @@ def test_determinize_agrees_in_set_up_positions():
             state.apply(state.legal_actions()[-1])
 
 
-def test_infoset_resamples_through_the_observer_and_exports_determinize():
-    """infoset.resample is determinize(observe(...)); the search may call infoset.determinize."""
-    assert infoset.determinize is observer.determinize
+def test_infoset_resamples_through_the_observer_and_the_search_deals_with_it():
+    """infoset.resample is determinize(observe(...)); the search deals with the observer's
+    determinize."""
+    assert search.determinizer(GAME) is observer.determinize
     for state in random_game(4, 5, {}):
         if len(state.history) % 7 == 0:
             a = infoset.resample(state, 1, random.Random(3))
-            b = infoset.determinize(json.loads(json.dumps(state.view(1))), random.Random(3))
+            b = observer.determinize(json.loads(json.dumps(state.view(1))), random.Random(3))
             assert observer_helpers.slots(a) == observer_helpers.slots(b)
 
 

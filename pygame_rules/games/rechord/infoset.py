@@ -2,7 +2,7 @@
 
 What a seat knows is decided in observer.py; `resample(state, seat, rng)` is
 `determinize(observe(state, seat), rng)`, which reads nothing but the seat's view (the search
-may call `determinize(view, rng)` on a view alone). It keeps all of that and deals the rest
+reads the observer's `determinize(view, rng)` itself). It keeps all of that and deals the rest
 anew with `rng`, from sorted pools (so where a hidden thing really is never steers the deal;
 only `rng` does):
 
@@ -37,7 +37,6 @@ saved or replayed.
 from ...rewards import margin
 from . import observer
 
-determinize = observer.determinize           # a full state from a view alone (the search's)
 DECLINED_FLAG = observer.DECLINED_FLAG
 
 
@@ -60,7 +59,7 @@ def claim_roles(state, seat):
 def resample(state, seat, rng):
     """A state in which everything `seat` cannot see is dealt anew, consistently with what
     `seat` has seen, and whose chance is reseeded from `rng` (see observer.determinize)."""
-    return determinize(observer.observe(state, seat), rng)
+    return observer.determinize(observer.observe(state, seat), rng)
 
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------

@@ -2,7 +2,7 @@
 
 What a seat knows is decided in observer.py; `resample(state, seat, rng)` is
 `determinize(observe(state, seat), rng)`, which reads nothing but the seat's view (the search
-may call `determinize(view, rng)` on a view alone). It keeps all of that and deals the rest
+reads the observer's `determinize(view, rng)` itself). It keeps all of that and deals the rest
 anew with `rng`:
 
 * **Unknown cards**: the cards neither in the seat's hand, nor played face up this venue, nor
@@ -23,19 +23,19 @@ only: no history, no event log, no seed, so it is not meant to be saved or repla
 
 from . import observer
 from .cards import mask_of
-from .observer import deal_by_matching, determinize, observe  # noqa: F401  (the search's API)
+from .observer import deal_by_matching  # noqa: F401  (its test reads it here)
 
 
 def unknown_cards(state, seat):
     """The cards `seat` cannot see, as a bitmask: the others' hands, the stack, the face-down
     set-aside cards."""
-    return mask_of(observer.unknown_cards(observe(state, seat)))
+    return mask_of(observer.unknown_cards(observer.observe(state, seat)))
 
 
 def resample(state, seat, rng):
     """A state in which everything `seat` cannot see is dealt anew, consistently with what
     `seat` has seen, and whose chance is reseeded from `rng` (see observer.determinize)."""
-    return determinize(observe(state, seat), rng)
+    return observer.determinize(observer.observe(state, seat), rng)
 
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------

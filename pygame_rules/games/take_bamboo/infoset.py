@@ -2,7 +2,7 @@
 
 What a seat knows is decided in observer.py; `resample(state, seat, rng)` is
 `determinize(observe(state, seat), rng)`, which reads nothing but the seat's view (the search
-may call `determinize(view, rng)` on a view alone). It keeps all of that and deals the rest
+reads the observer's `determinize(view, rng)` itself). It keeps all of that and deals the rest
 anew with `rng`:
 
 * **Unknown cards** (never seen by the seat): the union of the other hands, the other seats'
@@ -33,7 +33,6 @@ history, no event log, no seed, so it is not meant to be saved or replayed.
 """
 
 from . import observer
-from .observer import determinize  # noqa: F401  (the search deals from a view alone)
 
 
 def plays_by_seat(state):
@@ -57,7 +56,7 @@ def unknown_cards(state, seat):
 def resample(state, seat, rng):
     """A state in which everything `seat` cannot see is dealt anew, consistently with what
     `seat` has seen, and whose chance is reseeded from `rng` (see observer.determinize)."""
-    return determinize(observer.observe(state, seat), rng)
+    return observer.determinize(observer.observe(state, seat), rng)
 
 
 # --- the search's knobs (pygame_rules/search.py) ------------------------------------------------

@@ -26,7 +26,6 @@ state only: no history, no event log, no seed, so it is not meant to be saved or
 
 from ...rewards import margin
 from . import observer
-from .observer import determinize  # noqa: F401  (the search deals from a view: search.py)
 from .state import VALUE
 
 
