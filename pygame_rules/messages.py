@@ -145,6 +145,7 @@ CATALOGUE = {
     "ui.last_trick": "Last trick",
     "ui.log": "Log",
     "ui.table_heading": "The table",
+    "ui.board": "The other players and the centre of the table",
     "ui.log_list": "Game log, oldest first",
     "ui.menu": "Menu",
     "ui.your_hand": "Your hand",

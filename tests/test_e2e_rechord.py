@@ -283,17 +283,19 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     assert history.index(("claim", 24)) < history.index(("skip",))
 
 
-def test_on_a_phone_the_neck_stands_up_and_fits(table):  # noqa: F811
-    """At 390×844 the fretboard stands like a chord chart, nothing overflows sideways, and a
-    bag pick is placed by tapping a lit space."""
+def test_on_a_phone_the_whole_neck_and_the_supply_are_in_view(table):  # noqa: F811
+    """At 390×844 the fretboard scales to the phone's width and, with the supply, is in view
+    without scrolling; nothing overflows sideways; a bag pick is placed by tapping a lit space."""
     table.page.set_viewport_size({"width": 390, "height": 844})
     table.open()
     table.start(players=2, game=GAME, seed="phone-1", seats=["human", "bot-random"])
     page = table.page
-    assert page.locator(".fretboard.vertical").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    box = page.locator(".fretboard").bounding_box()
-    assert box["width"] >= 300 and box["height"] > box["width"]
+    for part in (".fretboard", ".rc-supply"):
+        box = page.locator(part).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, part
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, part
+    assert page.locator(".fretboard").bounding_box()["width"] >= 300
     if page.get_attribute(".rc-hand-area", "data-phase") == "turn":
         page.click("[data-action=bag]")
         page.locator(".rc-space.lit").first.wait_for()

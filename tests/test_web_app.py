@@ -399,7 +399,7 @@ def test_what_a_move_completes_is_marked_on_the_table_it_draws(game_id, event, p
         if done:
             view = state.view(0)
             seats = [{"kind": "human"}] * 3
-            html = table.table_html(view, ["A", "B", "C"], seats, {})
+            html = "".join(table.table_html(view, ["A", "B", "C"], seats, {}))
             if game_id == "taktvoll":
                 assert marks == ['.tak-row[data-row="%d"]' % e["row"] for e in done]
                 assert all('class="tak-row' in html and 'data-row="%d"' % e["row"] in html

@@ -191,12 +191,8 @@ def test_picks_are_pick_shapes_with_colour_and_letter_and_backs_with_a_peek_mark
     assert len(set(letters.values())) == 7                    # colour is never alone
     scored = fretboard.board_svg([None] * 30, [True, False, True, False, False])
     assert scored.count('class="fb-scored"') == 2 and "1 ✓ scored" in scored
-    upright = fretboard.board_svg(board, [True] + [False] * 4, vertical=True)
-    assert upright.count('class="pick ') == 4 and upright.count('data-action="space"') == 30
-    assert 'class="fretboard vertical" viewBox="0 0 360 376"' in upright and "1✓" in upright
-    (x_e1, y_e1), (x_e_high, _), (_, y_e3) = (fretboard.space_xy(s, fretboard.VERTICAL)
-                                               for s in (E1, e1, E3))
-    assert x_e1 < x_e_high and y_e1 < y_e3               # low E left, frets downwards
+    (x_e1, y_e1), (_, y_e_high), (x_e3, _) = (fretboard.space_xy(s) for s in (E1, e1, E3))
+    assert y_e_high < y_e1 and x_e1 < x_e3               # high e on top, frets to the right
 
 
 def test_a_chord_card_is_a_diagram_with_coloured_lettered_dots_and_both_values():

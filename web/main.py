@@ -214,10 +214,12 @@ def draw():
     ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "pending": PAGE.pending, "names": names,
-          "status": thinking_text(session), "narrow": window.innerWidth < NARROW}
+          "status": thinking_text(session)}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen) if motion else None
+    scrolled = board_scroll(screen)
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
+    board_scroll(screen, scrolled)
     if motion:
         motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
         if PAGE.notice and PAGE.notice_at and not kind:
@@ -234,6 +236,17 @@ def draw():
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
+
+
+def board_scroll(screen, to=None):
+    """The board's scroll position (it scrolls inside itself when the window is small), or put
+    it back to `to` after a redraw."""
+    board = screen.querySelector(".board")
+    if not board:                              # JsNull: no board (a null from the DOM)
+        return None
+    if to is not None:
+        board.scrollTop, board.scrollLeft = to
+    return (board.scrollTop, board.scrollLeft)
 
 
 def restore_focus(screen, focus_key, kind):

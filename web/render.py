@@ -49,6 +49,18 @@ def seat_spots(players, viewer):
     return {(anchor + r) % players: spots[r] for r in range(players)}
 
 
+CLOCKWISE = ("left-low", "left", "top-left", "top", "top-right", "right", "right-low")
+
+
+def seat_panels(where, panel):
+    """The seat panels as (the viewer's own, the others' clockwise from the viewer's left);
+    `where` maps each seat to its spot, `panel(seat, spot)` draws one. The page puts the
+    viewer's own by the hand; on a phone the others line up in this order."""
+    mine = "".join(panel(s, spot) for s, spot in where.items() if spot == "bottom")
+    others = sorted((CLOCKWISE.index(spot), s) for s, spot in where.items() if spot != "bottom")
+    return mine, "".join(panel(s, CLOCKWISE[i]) for i, s in others)
+
+
 def bot_or_human(seat):
     """'Human' or 'Bot (level)' for a seat of the start form."""
     if seat["kind"] == "human":
@@ -164,11 +176,14 @@ def log_panel(ui):
 
 def screen_html(table, view, names, seats, ui):
     """The game screen for one view; `ui` holds screen state (sorting, panels, pending, …;
-    `status`: a line that replaces the table's own, e.g. while the worker thinks for a bot)."""
+    `status`: a line that replaces the table's own, e.g. while the worker thinks for a bot).
+    The board (the others' seats and the centre) takes the room left over and scrolls inside
+    itself; the dock (your seat, the status line and your hand) always stays in view."""
     status = ui.get("status") or \
         table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
-    return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>%s%s%s%s</main>%s'
+    board, mine = table.table_html(view, names, seats, ui)
+    return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
+            '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">%s</div><div class="dock">%s%s%s</div>%s</main>%s'
             % (topbar_html(table, view), table.GAME_ID, view["players"], t("ui.table_heading"),
-               table.table_html(view, names, seats, ui),
-               status_html(status, ui), table.hand_html(view, ui), log_panel(ui),
+               t("ui.board"), board, mine, status_html(status, ui), table.hand_html(view, ui), log_panel(ui),
                ui.get("overlay") or ""))

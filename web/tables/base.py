@@ -6,7 +6,9 @@ functions over the engine's views: it keeps no state between calls. It starts wi
 
     GAME_ID                                       the game's id
     where_text(view)                              the top bar's "where are we"
-    table_html(view, names, seats, ui)            the seat panels and the centre
+    table_html(view, names, seats, ui)            -> (board, mine): the others' seat panels
+                                                  and the centre; the viewer's own panel
+                                                  (see `render.seat_panels`)
     hand_html(view, ui)                           the viewer's hand and choices
     status_text(view, names, viewer, curtain, pending=None)
     log_lines(events, names)                      the log in words (see `log_lines_from`)

@@ -5,10 +5,10 @@ Pure Python (stdlib + the message catalogue), no DOM: each function returns mark
 of static/style.css: `.pk-0` … `.pk-6` for White … Wylde, `.pk-back` for a face-down pick), and
 every pick also carries its letter, so colour is never alone.
 
-On a wide screen the board is drawn as a guitarist looks down at the neck: the nut on the
-left, frets 1–5 to the right, the high e string on top and the low E at the bottom (a chord card
-turned a quarter to the left). On a narrow screen it stands up like the chord cards, which are
-drawn the way chord charts are: strings upright (low E on the left), the nut at the top.
+The board is drawn as a guitarist looks down at the neck: the nut on the left, frets 1–5 to
+the right, the high e string on top and the low E at the bottom (a chord card turned a quarter
+to the left); it scales to the room the page gives it. The chord cards are drawn the way chord
+charts are: strings upright (low E on the left), the nut at the top.
 """
 
 from pygame_rules.games.rechord.cards import (CHORDS, FRETS, KINDS, REQUIREMENTS, STRINGS,
@@ -110,36 +110,26 @@ def pick_icon(kind, up=True, peek=None, cls=""):
 
 # --- the fretboard ---------------------------------------------------------------------------
 class Neck:
-    """The board's geometry in one of two orientations. Across the wide screen the neck lies as
-    a guitarist looks down at it: the nut on the left, the high e string on top. On a narrow
-    screen it stands like a chord chart: the nut on top, the low E string on the left. "Along"
-    runs from the nut over the frets, "across" over the strings."""
+    """The board's geometry: the neck lies as a guitarist looks down at it, the nut on the left,
+    the high e string on top. "Along" (x) runs from the nut over the frets, "across" (y) over
+    the strings."""
 
-    def __init__(self, vertical=False):
-        self.vertical = vertical
+    def __init__(self):
         # the nut and fret 1 along, a fret's length, the first string's lane across, the lane
         # width, and the picks' scale
         (self.nut, self.fret0, self.flen, self.cross0, self.gap, self.scale) = \
-            (28, 36, 66, 26, 54, 1.5) if vertical else (40, 48, 112, 30, 36, 1.2)
+            (40, 48, 112, 30, 36, 1.2)
         self.end = self.fret0 + FRETS * self.flen
-        along, across = self.end + (10 if vertical else 12), self.cross0 + 6 * self.gap + 10
-        self.width, self.height = (across, along) if vertical else (along, across)
-
-    def xy(self, along, across):
-        """A point from (along, across)."""
-        return (across, along) if self.vertical else (along, across)
+        self.width, self.height = self.end + 12, self.cross0 + 6 * self.gap + 10
 
     def rect(self, along, across, length, breadth, cls, extra=""):
         """A rectangle given along/across."""
-        x, y = self.xy(along, across)
-        w, h = (breadth, length) if self.vertical else (length, breadth)
         return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s"%s/>'
-                % (cls, num(x), num(y), num(w), num(h), extra))
+                % (cls, num(along), num(across), num(length), num(breadth), extra))
 
     def lane(self, string):
         """The across-centre of a string (0 = low E … 5 = high e)."""
-        index = string if self.vertical else 5 - string
-        return self.cross0 + (index + 0.5) * self.gap
+        return self.cross0 + (5 - string + 0.5) * self.gap
 
     def fret_start(self, fret):
         """Where a fret (1..5) begins, along the neck."""
@@ -147,10 +137,10 @@ class Neck:
 
     def centre(self, sp):
         """The centre of a space (where its pick sits), as (x, y)."""
-        return self.xy(self.fret_start(sp // 6 + 1) + self.flen / 2, self.lane(sp % 6))
+        return (self.fret_start(sp // 6 + 1) + self.flen / 2, self.lane(sp % 6))
 
 
-HORIZONTAL, VERTICAL = Neck(False), Neck(True)
+HORIZONTAL = Neck()
 
 
 def space_xy(sp, neck=HORIZONTAL):
@@ -163,18 +153,18 @@ def wood(neck):
     breadth = 6 * neck.gap
     parts = [neck.rect(neck.nut, neck.cross0, neck.end - neck.nut, breadth, "fb-wood", ' rx="6"')]
     for f in INLAYS:
-        x, y = neck.xy(neck.fret_start(f) + neck.flen / 2, neck.cross0 + 3 * neck.gap)
+        x, y = neck.fret_start(f) + neck.flen / 2, neck.cross0 + 3 * neck.gap
         parts.append('<circle class="fb-inlay" cx="%s" cy="%s" r="6"/>' % (num(x), num(y)))
     parts.append(neck.rect(neck.nut, neck.cross0, 8, breadth, "fb-nut"))
     for f in range(1, FRETS + 1):
         parts.append(neck.rect(neck.fret_start(f) + neck.flen - 1.5, neck.cross0, 3, breadth,
                                "fb-fret"))
     for s in range(6):
-        (x1, y1), (x2, y2) = neck.xy(neck.nut, neck.lane(s)), neck.xy(neck.end, neck.lane(s))
+        (x1, y1), (x2, y2) = (neck.nut, neck.lane(s)), (neck.end, neck.lane(s))
         parts.append('<line class="fb-string" x1="%s" y1="%s" x2="%s" y2="%s" '
                      'stroke-width="%s"/>' % (num(x1), num(y1), num(x2), num(y2),
                                                num(1 + (5 - s) * 0.35)))
-        x, y = neck.xy(neck.nut - (10 if neck.vertical else 16), neck.lane(s))
+        x, y = neck.nut - 16, neck.lane(s)
         parts.append('<text class="fb-name" x="%s" y="%s">%s</text>'
                      % (num(x), num(y + 4), escape(STRINGS[s])))
     return "".join(parts)
@@ -186,12 +176,8 @@ def fret_heads(scored, fresh=(), neck=HORIZONTAL):
     for f in range(1, FRETS + 1):
         mid = neck.fret_start(f) + neck.flen / 2
         done = scored[f - 1]
-        if neck.vertical:
-            x, y = 12, mid + 4
-            label = t("rc.page.fret_scored_short", fret=f) if done else str(f)
-        else:
-            x, y = mid, neck.cross0 - 9
-            label = t("rc.page.fret_scored_mark", fret=f) if done else str(f)
+        x, y = mid, neck.cross0 - 9
+        label = t("rc.page.fret_scored_mark", fret=f) if done else str(f)
         cls = "fb-head" + (" scored" if done else "") + (" fresh" if f in fresh else "")
         out.append('<text class="%s" x="%s" y="%s">%s</text>' % (cls, num(x), num(y), label))
         if done:
@@ -215,11 +201,10 @@ def space_svg(sp, entry, marks, label, neck=HORIZONTAL):
             'tabindex="0" aria-label="%s">%s%s</g>' % (cls, sp, sp, escape(label), hit, body))
 
 
-def board_svg(board, scored, marks=None, fresh=(), vertical=False):
+def board_svg(board, scored, marks=None, fresh=()):
     """The whole fretboard. `board`: 30 entries (None or [kind or None, up]) as the view gives
-    them; `marks`: {space: set of CSS marks ("lit", "dim", "touched", "need", "from")};
-    `vertical`: stand the neck up like a chord chart (narrow screens)."""
-    neck = VERTICAL if vertical else HORIZONTAL
+    them; `marks`: {space: set of CSS marks ("lit", "dim", "touched", "need", "from")}."""
+    neck = HORIZONTAL
     marks = marks or {}
     spaces = []
     for sp in range(30):
@@ -228,8 +213,8 @@ def board_svg(board, scored, marks=None, fresh=(), vertical=False):
         if "lit" in m:
             label = text("rc.page.space_lit", {"label": label})
         spaces.append(space_svg(sp, board[sp], m, label, neck))
-    return ('<svg class="fretboard%s" viewBox="0 0 %d %d" role="group" aria-label="%s">%s%s%s'
-            '</svg>' % (" vertical" if vertical else "", neck.width, neck.height,
+    return ('<svg class="fretboard" viewBox="0 0 %d %d" role="group" aria-label="%s">%s%s%s'
+            '</svg>' % (neck.width, neck.height,
                         t("rc.page.board_label"), wood(neck), fret_heads(scored, fresh, neck),
                         "".join(spaces)))
 

@@ -255,11 +255,10 @@ def pad_html(view):
                "".join(rows), t("rc.page.pad_note." + mode)))
 
 
-def board_html(view, pending, narrow=False):
-    """The fretboard with its marks (standing up on a narrow screen)."""
+def board_html(view, pending):
+    """The fretboard with its marks (it scales to the room the board has)."""
     return ('<div class="rc-board">%s</div>'
-            % fretboard.board_svg(view["board"], view["scored"], board_marks(view, pending),
-                                  vertical=narrow))
+            % fretboard.board_svg(view["board"], view["scored"], board_marks(view, pending)))
 
 
 # --- seats ---------------------------------------------------------------------------------------
@@ -313,15 +312,16 @@ def jim_row_html(view):
 
 # --- the table ----------------------------------------------------------------------------------
 def table_html(view, names, seats, ui):
-    """The seats around the table and the centre: board, supply, pad (Jim Bot's row is on his
-    seat's panel)."""
+    """(The others' seats and the centre: board, supply, pad; your own seat). Jim Bot's row is on
+    his seat's panel."""
     pending = ui.get("pending")
     where = render.seat_spots(view["guitarists"], view["seat"])
-    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    mine, others = render.seat_panels(
+        where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     return ('%s<div class="centre rc-centre">%s<div class="rc-side">%s</div>'
-            '<div class="rc-strip">%s</div></div>'
-            % (panels, board_html(view, pending, ui.get("narrow")), supply_html(view, pending),
-               pad_html(view)))
+            '<div class="rc-strip" tabindex="0" role="region" aria-label="%s">%s</div></div>'
+            % (others, board_html(view, pending), supply_html(view, pending),
+               t("rc.page.pad"), pad_html(view))), mine
 
 
 # --- the hand: your cards, song and genre, and the step's controls ----------------------------

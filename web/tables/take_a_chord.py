@@ -180,11 +180,12 @@ def seat_panel(view, seat, names, seats, where):
 
 
 def table_html(view, names, seats, ui):
-    """The seat panels around the table and the centre: the key ring and the trick."""
+    """(The others' seat panels and the centre: the key ring and the trick; your own panel)."""
     where = seat_positions(view, view["seat"])
-    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    mine, others = render.seat_panels(
+        where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     return ('%s<div class="centre tac-centre">%s%s</div>'
-            % (panels, key_panel(view), trick_html(view, names)))
+            % (others, key_panel(view), trick_html(view, names))), mine
 
 
 # --- words --------------------------------------------------------------------------------------

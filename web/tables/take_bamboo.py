@@ -268,11 +268,12 @@ def score_track(view, names):
 
 
 def table_html(view, names, seats, ui):
-    """The seats with their bamboo around the centre: trump, trick and the score track."""
+    """(The others' seats with their bamboo and the centre: trump, trick, score track; yours)."""
     where = render.seat_spots(view["players"], view["seat"])
-    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    mine, others = render.seat_panels(
+        where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     return ('%s<div class="centre">%s%s%s</div>'
-            % (panels, trump_html(view), trick_html(view, names), score_track(view, names)))
+            % (others, trump_html(view), trick_html(view, names), score_track(view, names))), mine
 
 
 # --- words --------------------------------------------------------------------------------------

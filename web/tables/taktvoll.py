@@ -133,9 +133,10 @@ def place_button(view, action, r):
 
 
 def table_html(view, names, seats, ui):
-    """The seats, the deck and the rows."""
+    """(The others' seats, the deck and the rows; your own seat)."""
     where = render.seat_spots(view["players"], view["seat"])
-    panels = "".join(seat_panel(view, s, names, seats, where[s]) for s in sorted(where))
+    mine, others = render.seat_panels(
+        where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     chosen = (ui.get("pending") or {}).get("card")
     rows = "".join(row_html(view, row, chosen) for row in view["rows"])
     new_row = ""
@@ -145,7 +146,7 @@ def table_html(view, names, seats, ui):
     if not view["rows"]:
         rows = '<p class="tak-empty">%s</p>' % t("tak.page.no_rows")
     return ('%s<div class="centre tak-centre"><p class="tak-deck">%s</p>%s%s</div>'
-            % (panels, t("tak.page.deck", count=view["deck"]), rows, new_row))
+            % (others, t("tak.page.deck", count=view["deck"]), rows, new_row)), mine
 
 
 def seat_panel(view, seat, names, seats, where):

@@ -319,7 +319,6 @@ EN = {
     "rc.page.space_lit": "{label}, you may choose it",
     "rc.page.board_label": "The fretboard: strings E A D G B e, frets 1 to 5",
     "rc.page.fret_scored_mark": "{fret} ✓ scored",
-    "rc.page.fret_scored_short": "{fret}✓",
     "rc.page.type_kind": "{kind} picks",
     "rc.page.where": {"one": "Setlist {setlist} · {scored} of {frets} frets scored · {count} pick in the bag",
                       "other": "Setlist {setlist} · {scored} of {frets} frets scored · {count} picks in the bag"},
