@@ -112,3 +112,25 @@ def test_a_game_nobody_could_go_on_in_says_so():
     html = tak.final_modal(state.view(1), NAMES, None)
     assert escape(text("tak.page.end_stuck")) in html
     assert [r[1] for r in final_rows(html)][0].startswith("Ben")
+
+
+# --- a half-made choice can be cancelled with a visible button ---------------------------------
+CANCEL = 'data-action="cancel"'
+
+
+def test_a_chosen_card_shows_a_cancel_button_beside_the_hand():
+    """With a card chosen (pending) the hand shows what is chosen and a Cancel button, which
+    the page's 'cancel' action (Escape does the same) drops; without one there is none."""
+    view = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"]).view(0)
+    assert CANCEL not in tak.hand_html(view, {"pending": None})
+    html = tak.hand_html(view, {"pending": {"card": card("Q:C5")}})
+    bar = re.search(r'<div class="pending tak-pending"[^>]*>(.*?)</div>', html)
+    assert bar and CANCEL in bar.group(1)
+    assert re.search(r'<button[^>]*data-action="cancel"[^>]*>%s</button>'
+                     % re.escape(escape(text("ui.cancel"))), bar.group(1))
+    assert escape(text("tak.page.chosen", {"card": card_name(card("Q:C5"))})) in bar.group(1)
+    assert html.index(CANCEL) < html.index('<div class="hand">')       # above the hand
+    # not my turn: no choice to cancel
+    other = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"], start=1)
+    assert CANCEL not in tak.hand_html(other.view(0), {"pending": {"card": card("Q:C5")}})
+

@@ -72,10 +72,21 @@ def hand_html(view, ui):
         buttons.append('<button type="button" class="hand-card tak-card%s" data-card="%d" '
                        'data-key="card-%d" aria-label="%s">%s</button>'
                        % (cls, card, card, escape(label), notation.card_svg(info)))
-    return ('<section class="hand-area" aria-label="%s">%s<div class="hand-tools"><h2 '
+    return ('<section class="hand-area" aria-label="%s">%s%s<div class="hand-tools"><h2 '
             'class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
-            % (t("ui.your_hand"), steps_html(view) if mine else "", t("ui.your_hand"),
-               "".join(buttons)))
+            % (t("ui.your_hand"), steps_html(view) if mine else "",
+               pending_html(chosen) if mine else "", t("ui.your_hand"), "".join(buttons)))
+
+
+def pending_html(chosen):
+    """The card chosen and waiting for its place, with a visible Cancel (Escape does the same);
+    nothing when no card is chosen."""
+    if chosen is None:
+        return ""
+    return ('<div class="pending tak-pending" role="group" aria-label="%s"><p>%s</p>'
+            '<button type="button" class="choice" data-action="cancel" data-key="cancel">%s'
+            '</button></div>' % (t("ui.pending_choice"),
+                                 t("tak.page.chosen", card=card_name(chosen)), t("ui.cancel")))
 
 
 def steps_html(view):
