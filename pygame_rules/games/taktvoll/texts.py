@@ -209,7 +209,7 @@ EN = {
     "tak.page.pass": "Pass",
     "tak.page.bonus_bar": "Bonus: a bar line on row {row}",
     "tak.page.try_here": "Try here",
-    "tak.page.chosen": "Chosen: {card}. Now choose its place, or cancel.",
+    "tak.page.chosen": "Chosen: {card}",
     "tak.page.row": "Row {row}",
     "tak.page.listen": "Listen to row {row}",
     "tak.page.place": "Place on row {row}",
