@@ -69,8 +69,9 @@ def final_rows(html):
     return [(place, re.sub(r"<[^>]+>", "", name).strip(), points, played, left, total,
              'class="winner"' in attrs)
             for attrs, place, name, points, played, left, total in re.findall(
-                r'<tr([^>]*)><td>(\d+)</td><th scope="row">(.*?)</th><td>(\d+)</td><td>(\d+)'
-                r'</td><td>([^<]+)</td><td class="total">(-?\d+)</td></tr>', body)]
+                r'<tr([^>]*)><td>(\d+)</td><th scope="row">(.*?)</th><td>(\d+)</td>'
+                r'<td class="played">(\d+)</td><td>([^<]+)</td><td class="total">(−?\d+)</td>'
+                r'</tr>', body)]
 
 
 def test_the_end_is_a_table_by_place_with_the_winners_marked():
@@ -83,7 +84,7 @@ def test_the_end_is_a_table_by_place_with_the_winners_marked():
         ("1", "Ana ★" + win, "5", "1", "0", "5", True),
         ("1", "Ben ★" + win, "7", "0", "−2", "5", True),
         ("3", "Cy", "2", "0", "−1", "1", False)]
-    heads = re.findall(r'<th scope="col">([^<]+)</th>', html)
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html)
     assert heads == [escape(text(k)) for k in (
         "tak.page.col_place", "ui.col_player", "tak.page.col_points", "tak.page.col_played",
         "tak.page.col_left", "ui.col_total")]
@@ -101,7 +102,8 @@ def test_the_winners_line_says_one_point_for_one_point():
                                                  {"names": "Ana", "count": 1})
     assert tak.winners_line(view, NAMES).endswith("1 point.")
     assert tak.winners_line(ended([3, 1, 0]), NAMES).endswith("3 points.")
-    assert [r[0] for r in final_rows(tak.final_modal(view, NAMES, None))] == ["1", "2", "2"]
+    rows = final_rows(tak.final_modal(view, NAMES, None))
+    assert [(r[0], r[5]) for r in rows] == [("1", "1"), ("2", "−1"), ("2", "−1")]
 
 
 def test_a_game_nobody_could_go_on_in_says_so():

@@ -257,26 +257,33 @@ def winners_line(view, names):
                       "count": view["final"][winners[0]]})
 
 
+PLAYED = "tak.page.col_played"     # the column a phone leaves out (the least needed)
+
+
+def signed(n):
+    """A whole number with a true minus sign when below 0 ("−2")."""
+    return "−%d" % -n if n < 0 else "%d" % n
+
+
 def final_modal(view, names, end_event):
     """The end: the winners in a line, why the game ended, and a table with one row per player
     by final place: points scored, cards played, cards left in hand (−1 each) and the total.
     Everything comes from the view (a resumed game has no end event to hand)."""
     final, winners = view["final"], set(view["winners"])
     ranks, order = final_ranks(final)
-    head = "".join('<th scope="col">%s</th>' % t(k) for k in (
-        "tak.page.col_place", "ui.col_player", "tak.page.col_points", "tak.page.col_played",
-        "tak.page.col_left", "ui.col_total"))
+    head = "".join('<th scope="col"%s>%s</th>' % (' class="played"' if k == PLAYED else "", t(k))
+                   for k in ("tak.page.col_place", "ui.col_player", "tak.page.col_points",
+                             PLAYED, "tak.page.col_left", "ui.col_total"))
     rows = []
     for s in order:
         left = view["scores"][s] - final[s]
         mark = ' <span aria-hidden="true">★</span><span class="sr-only">%s</span>' % \
             t("tak.page.winner_mark") if s in winners else ""
         rows.append('<tr%s data-seat="%d"><td>%d</td><th scope="row">%s%s</th>'
-                    '<td>%d</td><td>%d</td><td>%s</td><td class="total">%d</td></tr>'
+                    '<td>%d</td><td class="played">%d</td><td>%s</td><td class="total">%s</td>'
+                    '</tr>'
                     % (' class="winner"' if s in winners else "", s, ranks[s], escape(names[s]),
-                       mark,
-                       view["scores"][s], view["plays"][s], "−%d" % left if left else "0",
-                       final[s]))
+                       mark, view["scores"][s], view["plays"][s], signed(-left), signed(final[s])))
     body = ('<p class="winners">%s</p><p class="tak-end">%s</p><table class="scores tak-final">'
             '<thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
             % (escape(winners_line(view, names)), escape(end_line(view, names)), head,
