@@ -127,6 +127,7 @@ CATALOGUE = {
     "ui.house_rule": "House rule",
     "ui.house_rules_head": "Our house rules",
     "ui.rules_doc": "The full rules, with every house rule under its id, are in {path} in Encore's source code.",
+    "ui.house_option": "Option: “{option}”, {state}.",
     "ui.default_on": "on by default",
     "ui.default_off": "off by default",
     "ui.default_value": "default: {value}",

@@ -74,3 +74,27 @@ def test_a_wide_hand_scrolls_to_every_card_and_shows_it_does(table, size):  # no
     assert boxes["overflow"] and boxes["unreachable"] == 0
     assert boxes["first"] >= 0
     assert "gradient" in boxes["fade"]
+
+
+IN_VIEW = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight &&
+         r.right <= innerWidth; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_a_chosen_card_can_be_cancelled_by_a_visible_button(table, size):  # noqa: F811
+    """A card chosen from the hand shows a Cancel in view; a click on it drops the choice."""
+    table.open()
+    state = position(["clef Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4", "S:F4"])
+    table.continue_save(saved(state, 0, ["Ana", "Bot 1", "Bot 2"]), size)
+    page = table.page
+    assert page.locator("[data-action=cancel]").count() == 0
+    page.click(".tak-card.playable >> nth=0")
+    cancel = page.locator(".tak-pending [data-action=cancel]")
+    cancel.wait_for()
+    assert cancel.is_visible() and page.locator(".tak-card.chosen").count() == 1
+    assert page.evaluate(IN_VIEW, ".tak-pending [data-action=cancel]")
+    page.screenshot(path="/tmp/p16-ends-cancel-%dx%d.png" % size)
+    cancel.click()
+    page.wait_for_selector(".tak-card.chosen", state="detached")
+    assert page.locator("[data-action=cancel]").count() == 0

@@ -164,14 +164,22 @@ def test_the_start_screen_offers_only_registered_games_and_marks_house_rules():
 @pytest.mark.parametrize("game_id", shell.PAGE_GAMES)
 def test_the_rules_page_shows_every_house_rule_by_its_id_and_where_the_rules_are(game_id):
     """Each game's rules list its house rules with their ids, in the declaration's order, each
-    option with its name, and end with the path of the game's rules document."""
+    option by the plain label the start screen gives it (never its code name), and end with the
+    path of the game's rules document."""
     game = pygame_rules.GAMES[game_id]
     article = shell.rules().split('data-game="%s"' % game_id)[1].split("</div>")[0]
     items = re.findall(r"<li>(.*?)</li>", article.split('class="house-rules"')[1])
     assert [re.search(r'class="hr-id">([^<]+)<', li).group(1) for li in items] == \
         [h["id"] for h in game.house_rules]
     for li, house in zip(items, game.house_rules):
-        assert ("<code>%s</code>" % house["option"] in li) == (house["option"] is not None)
+        label = shell.t(option_msg(game.prefix, house["option"])) if house["option"] else None
+        option = re.search(r'<span class="hr-option">(.*?)</span>', li)
+        assert (option is not None) == (house["option"] is not None)
+        if option:
+            assert "“%s”" % label in option.group(1)
+        assert "<code>" not in li
+    shown = re.sub(r"<[^>]+>", " ", article)
+    assert not [o.name for o in game.options if o.name in shown and "_" in o.name]
     doc = re.search(r'<p class="rules-doc">(.*?)</p>', article).group(1)
     assert doc == shell.t("ui.rules_doc", path=game.rules_doc) and game.rules_doc in doc
 

@@ -120,3 +120,13 @@ def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
     main.toggle("by_strength")
     assert main.PAGE.by_strength is not sorted_before
     main.show_start()
+
+
+def test_a_tables_cancel_button_drops_the_pending_choice(main):
+    """data-action="cancel" (Taktvoll's and Re-Chord's Cancel, the pending bar's) is the frame's
+    own cancel, the handler Escape calls too: the half-made choice goes."""
+    assert main.screen_action("cancel") is main.cancel_pending
+    main.PAGE.pending = {"card": 12}
+    with mock.patch.object(main, "draw"):
+        main.cancel_pending()
+    assert main.PAGE.pending is None

@@ -41,3 +41,28 @@ def test_take_markers_sit_at_their_score_and_ties_side_by_side():
     ties = sorted(em for score, _, em in spots if score == 7)
     assert ties == [-take.MARKER_EM, 0, take.MARKER_EM]
     assert [em for score, _, em in spots if score != 7] == [0, 0]
+
+
+def markers(html):
+    """The track's markers: (seat, title, label)."""
+    return [(int(seat), title, label) for seat, title, label in re.findall(
+        r'<span class="marker m(\d)"[^>]*title="([^"]*)">([^<]*)</span>', html)]
+
+
+def test_take_markers_have_distinct_labels_when_names_clash():
+    """'Bot 1', 'Bot 2', 'Bot 3' once all read 'Bo': each marker's label differs, is at most two
+    letters, and the full name stays in its title and in the track's accessible text."""
+    import tables.take_bamboo as take
+    for names in (["Bot 1", "Bot 2", "Bot 3"], ["Ana", "Anna", "Ann", "Bo"],
+                  ["Ana", "Ben", "Ana"], ["Bot 1", "Bot 10", "B1", "B2"], ["", " ", "Cy"]):
+        html = take.score_track({"scores": [0] * len(names)}, names)
+        found = markers(html)
+        labels = [label for _, _, label in found]
+        assert len(found) == len(names) and len(set(labels)) == len(labels), (names, labels)
+        assert all(0 < len(label) <= 2 for label in labels), labels
+        assert [title for _, title, _ in found] == [escape(n) for n in names]
+        track = re.search(r'class="score-track" role="img" aria-label="([^"]*)"', html).group(1)
+        assert all(escape(n) in track for n in names)
+    assert take.marker_labels(["Bot 1", "Bot 2", "Bot 3"]) == ["B1", "B2", "B3"]
+    assert take.marker_labels(["Ana", "Ben", "Ana"]) == ["A1", "Be", "A3"]
+    assert take.marker_labels(["Ana", "Ben", "Cy"]) == ["An", "Be", "Cy"]

@@ -2,13 +2,14 @@
 the one step left is lit."""
 
 import pathlib
+import re
 import sys
 
 import pytest
 
 from pygame_rules.games.taktvoll.cards import card_name
-from pygame_rules.messages import text
-from taktvoll_helpers import card, position
+from pygame_rules.messages import escape, text
+from taktvoll_helpers import card, play, position
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 
@@ -51,3 +52,87 @@ def test_draw_is_lit_when_it_is_the_only_move():
     assert 'class="primary choice" data-action="draw"' in tak.steps_html(view)
     view = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"]).view(0)
     assert 'class="choice" data-action="draw"' in tak.steps_html(view)
+
+
+# --- the end of the game: a table by place, not a wall of sentences ----------------------------
+def ended(scores, hands=("clef", "Q:C5 E:D5", "H:G4")):
+    """A game seat 0 ends by playing its last card (a clef), the points so far `scores`."""
+    state = position(list(hands), scores=scores, deck=[])
+    play(state, "clef")
+    assert state.is_over
+    return state.view(0)
+
+
+def final_rows(html):
+    """The final table's rows: (place, name with its marks, points, played, left, total, winner)."""
+    body = html.split('<table class="scores tak-final">')[1].split("</table>")[0]
+    return [(place, re.sub(r"<[^>]+>", "", name).strip(), points, played, left, total,
+             'class="winner"' in attrs)
+            for attrs, place, name, points, played, left, total in re.findall(
+                r'<tr([^>]*)><td>(\d+)</td><th scope="row">(.*?)</th><td>(\d+)</td>'
+                r'<td class="played">(\d+)</td><td>([^<]+)</td><td class="total">(−?\d+)</td>'
+                r'</tr>', body)]
+
+
+def test_the_end_is_a_table_by_place_with_the_winners_marked():
+    """One row per player by final place (ties share a place), points, cards left at −1 each,
+    the total; the winners' rows marked, a short winners line and why the game ended above."""
+    view = ended([5, 7, 2])                       # finals 5, 5, 1: Ana and Ben share the win
+    html = tak.final_modal(view, NAMES, None)
+    win = text("tak.page.winner_mark")
+    assert final_rows(html) == [
+        ("1", "Ana ★" + win, "5", "1", "0", "5", True),
+        ("1", "Ben ★" + win, "7", "0", "−2", "5", True),
+        ("3", "Cy", "2", "0", "−1", "1", False)]
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html)
+    assert heads == [escape(text(k)) for k in (
+        "tak.page.col_place", "ui.col_player", "tak.page.col_points", "tak.page.col_played",
+        "tak.page.col_left", "ui.col_total")]
+    assert '<p class="winners">%s</p>' % escape(text(
+        "tak.page.final_winners", {"names": "Ana, Ben", "count": 5})) in html
+    assert escape(text("tak.page.end_empty_hand", {"name": "Ana"})) in html
+    # no longer the log's sentences, one per player
+    assert "for the cards left in hand" not in html and html.count("<p") == 2
+
+
+def test_the_winners_line_says_one_point_for_one_point():
+    """Plural-aware: a lone winner with 1 point reads '1 point', with 3 '3 points'."""
+    view = ended([1, 1, 0])                       # finals 1, −1, −1
+    assert tak.winners_line(view, NAMES) == text("tak.page.final_winner",
+                                                 {"names": "Ana", "count": 1})
+    assert tak.winners_line(view, NAMES).endswith("1 point.")
+    assert tak.winners_line(ended([3, 1, 0]), NAMES).endswith("3 points.")
+    rows = final_rows(tak.final_modal(view, NAMES, None))
+    assert [(r[0], r[5]) for r in rows] == [("1", "1"), ("2", "−1"), ("2", "−1")]
+
+
+def test_a_game_nobody_could_go_on_in_says_so():
+    """Everyone passed with the deck empty: the end line says so, not who emptied a hand."""
+    state = position(["Q:C5", "Q:D5", "H:G4"], scores=[0, 2, 1], deck=[])
+    play(state, "pass", "pass", "pass")
+    assert state.is_over
+    html = tak.final_modal(state.view(1), NAMES, None)
+    assert escape(text("tak.page.end_stuck")) in html
+    assert [r[1] for r in final_rows(html)][0].startswith("Ben")
+
+
+# --- a half-made choice can be cancelled with a visible button ---------------------------------
+CANCEL = 'data-action="cancel"'
+
+
+def test_a_chosen_card_shows_a_cancel_button_beside_the_hand():
+    """With a card chosen (pending) the hand shows what is chosen and a Cancel button, which
+    the page's 'cancel' action (Escape does the same) drops; without one there is none."""
+    view = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"]).view(0)
+    assert CANCEL not in tak.hand_html(view, {"pending": None})
+    html = tak.hand_html(view, {"pending": {"card": card("Q:C5")}})
+    bar = re.search(r'<div class="pending tak-pending"[^>]*>(.*?)</div>', html)
+    assert bar and CANCEL in bar.group(1)
+    assert re.search(r'<button[^>]*data-action="cancel"[^>]*>%s</button>'
+                     % re.escape(escape(text("ui.cancel"))), bar.group(1))
+    assert escape(text("tak.page.chosen", {"card": card_name(card("Q:C5"))})) in bar.group(1)
+    assert html.index(CANCEL) < html.index('<div class="hand">')       # above the hand
+    # not my turn: no choice to cancel
+    other = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"], start=1)
+    assert CANCEL not in tak.hand_html(other.view(0), {"pending": {"card": card("Q:C5")}})
+

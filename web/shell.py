@@ -162,19 +162,22 @@ def rule_order(msg_id):
 
 
 def house_rule_html(game, house):
-    """One house rule: its id in the rules document, what it says, and the option that
-    switches it (with its default)."""
+    """One house rule: its id in the rules document, what it says, and the start screen's
+    option that switches it by its plain label (the option's code name is for the code only),
+    with its default."""
     head = '<li><span class="house">%s</span> <b class="hr-id">%s</b> %s' % (
         t("ui.house_rule"), escape(house["id"]), t(house["msg"]))
     option = next((o for o in game.options if o.name == house["option"]), None)
     if option is None:
         return head + "</li>"
     if isinstance(option.default, bool):
-        state = t("ui.default_on") if option.default else t("ui.default_off")
+        state = text("ui.default_on" if option.default else "ui.default_off")
     else:
-        state = t("ui.default_value", value=text(option_msg(game.prefix, option.name,
-                                                            option.default)))
-    return '%s <code>%s</code> (%s)</li>' % (head, escape(option.name), state)
+        state = text("ui.default_value",
+                     {"value": text(option_msg(game.prefix, option.name, option.default))})
+    return '%s <span class="hr-option">%s</span></li>' % (
+        head, t("ui.house_option", option=text(option_msg(game.prefix, option.name)),
+                state=state))
 
 
 def ui_messages():

@@ -251,15 +251,42 @@ def marker_spots(scores):
     return [spots[seat] for seat in range(len(scores))]
 
 
+def short_name(name):
+    """A name in at most two letters: the initials of its first and last words ("Bot 1": "B1",
+    "Ella Fitzgerald": "EF"), or its first two letters ("Ana": "An")."""
+    words = name.split()
+    if len(words) > 1:
+        return words[0][0] + words[-1][0]
+    return name.strip()[:2]
+
+
+def marker_labels(names):
+    """Each seat's marker label, distinct at the table: its short name, or where short names
+    clash, the first letter and the seat's number ("B1", "B2"); the seat numbers alone as the
+    last resort."""
+    labels = [short_name(n) for n in names]
+
+    def clashing(labels):
+        folded = [label.casefold() for label in labels]
+        return {s for s, label in enumerate(folded) if not label or folded.count(label) > 1}
+    for s in clashing(labels):
+        labels[s] = (names[s].strip()[:1] + str(s + 1)) if names[s].strip() else str(s + 1)
+    if clashing(labels):
+        labels = [str(s + 1) for s in range(len(names))]
+    return labels
+
+
 def score_track(view, names):
-    """The score track to 25 with every player's marker (initial) on it at its score."""
+    """The score track to 25 with every player's marker (a short label, distinct at the table;
+    the full name in its title and in the track's accessible text) on it at its score."""
+    labels = marker_labels(names)
     ticks = "".join('<span class="tick%s" style="left:%.1f%%">%d</span>'
                     % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
                     for v in range(0, TRACK_END + 1, 5))
     markers = "".join('<span class="marker m%d" style="left:calc(%.1f%% + %.2fem)" '
                       'data-score="%d" title="%s">%s</span>'
                       % (seat, pos, offset, view["scores"][seat], escape(names[seat]),
-                         escape(names[seat][:2]))
+                         escape(labels[seat]))
                       for seat, (pos, offset) in enumerate(marker_spots(view["scores"])))
     return ('<div class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
             '</div></div>'

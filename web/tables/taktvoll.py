@@ -72,10 +72,21 @@ def hand_html(view, ui):
         buttons.append('<button type="button" class="hand-card tak-card%s" data-card="%d" '
                        'data-key="card-%d" aria-label="%s">%s</button>'
                        % (cls, card, card, escape(label), notation.card_svg(info)))
-    return ('<section class="hand-area" aria-label="%s">%s<div class="hand-tools"><h2 '
+    return ('<section class="hand-area" aria-label="%s">%s%s<div class="hand-tools"><h2 '
             'class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
-            % (t("ui.your_hand"), steps_html(view) if mine else "", t("ui.your_hand"),
-               "".join(buttons)))
+            % (t("ui.your_hand"), steps_html(view) if mine else "",
+               pending_html(chosen) if mine else "", t("ui.your_hand"), "".join(buttons)))
+
+
+def pending_html(chosen):
+    """The card chosen and waiting for its place, with a visible Cancel (Escape does the same);
+    nothing when no card is chosen."""
+    if chosen is None:
+        return ""
+    return ('<div class="pending tak-pending" role="group" aria-label="%s"><p>%s</p>'
+            '<button type="button" class="choice" data-action="cancel" data-key="cancel">%s'
+            '</button></div>' % (t("ui.pending_choice"),
+                                 t("tak.page.chosen", card=card_name(chosen)), t("ui.cancel")))
 
 
 def steps_html(view):
@@ -222,16 +233,60 @@ def local_action(name, data, view):
     return False
 
 
+def final_ranks(final):
+    """Each seat's place by final score, ties sharing a place (1, 1, 3), and the seats in that
+    order (ties in seat order)."""
+    order = sorted(range(len(final)), key=lambda s: (-final[s], s))
+    return {s: 1 + sum(1 for o in final if o > final[s]) for s in order}, order
+
+
+def end_line(view, names):
+    """Why the game ended, in words: whoever played their last card, or nobody could go on."""
+    left = [p - f for p, f in zip(view["scores"], view["final"])]
+    if view["end_reason"] == "empty_hand" and 0 in left:
+        return text("tak.page.end_empty_hand", {"name": names[left.index(0)]})
+    return text("tak.page.end_stuck")
+
+
+def winners_line(view, names):
+    """Who won and with how many points (ties share the win, HR-K10)."""
+    winners = view["winners"]
+    if not winners:
+        return ""
+    msg = "tak.page.final_winner" if len(winners) == 1 else "tak.page.final_winners"
+    return text(msg, {"names": ", ".join(names[s] for s in winners),
+                      "count": view["final"][winners[0]]})
+
+
+PLAYED = "tak.page.col_played"     # the column a phone leaves out (the least needed)
+
+
+def signed(n):
+    """A whole number with a true minus sign when below 0 ("−2")."""
+    return "−%d" % -n if n < 0 else "%d" % n
+
+
 def final_modal(view, names, end_event):
-    """The end: final scores with the cards left, and the winners."""
-    lines = event_lines(end_event, names) if end_event else []
-    rows = "".join('<tr><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td></tr>'
-                   % (escape(names[s]), end_event["scores"][s], -end_event["penalties"][s],
-                      end_event["final"][s])
-                   for s in sorted(range(view["players"]), key=lambda s: -end_event["final"][s])) \
-        if end_event else ""
-    head = "".join('<th scope="col">%s</th>' % t(k) for k in (
-        "ui.col_player", "tak.page.col_points", "tak.page.col_left", "ui.col_total"))
-    body = ('<p class="winners">%s</p><table class="scores"><thead><tr>%s</tr></thead><tbody>'
-            '%s</tbody></table>' % (escape(" ".join(lines)), head, rows))
+    """The end: the winners in a line, why the game ended, and a table with one row per player
+    by final place: points scored, cards played, cards left in hand (−1 each) and the total.
+    Everything comes from the view (a resumed game has no end event to hand)."""
+    final, winners = view["final"], set(view["winners"])
+    ranks, order = final_ranks(final)
+    head = "".join('<th scope="col"%s>%s</th>' % (' class="played"' if k == PLAYED else "", t(k))
+                   for k in ("tak.page.col_place", "ui.col_player", "tak.page.col_points",
+                             PLAYED, "tak.page.col_left", "ui.col_total"))
+    rows = []
+    for s in order:
+        left = view["scores"][s] - final[s]
+        mark = ' <span aria-hidden="true">★</span><span class="sr-only">%s</span>' % \
+            t("tak.page.winner_mark") if s in winners else ""
+        rows.append('<tr%s data-seat="%d"><td>%d</td><th scope="row">%s%s</th>'
+                    '<td>%d</td><td class="played">%d</td><td>%s</td><td class="total">%s</td>'
+                    '</tr>'
+                    % (' class="winner"' if s in winners else "", s, ranks[s], escape(names[s]),
+                       mark, view["scores"][s], view["plays"][s], signed(-left), signed(final[s])))
+    body = ('<p class="winners">%s</p><p class="tak-end">%s</p><table class="scores tak-final">'
+            '<thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
+            % (escape(winners_line(view, names)), escape(end_line(view, names)), head,
+               "".join(rows)))
     return game_over(body)
