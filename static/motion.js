@@ -2,14 +2,14 @@
 // change; it calls encoreMotion.before(screen, arrivals) just before and
 // encoreMotion.after(screen, shot, viewer, winner, marks) just after. A card new in the trick
 // travels there from its owner (the viewer's from where it sat in the hand, another seat's from
-// its panel), a trick that was won and cleared gathers to its winner's panel, and what the
-// move completed (`marks`, JSON: CSS selectors from the table, a Taktvoll row whose bar was
-// just scored, a Re-Chord fret just scored) glows for a moment. Any game can also name what its move put on the table and where
-// it came from (`arrivals`, JSON from the table's arrivals(events): [target, [source, ...]],
-// CSS selectors): the first source found on the screen before the move is measured, and the
-// target, once drawn, travels from there (a Taktvoll card from the hand or its owner's seat to
-// its place in the row, a Re-Chord pick from the supply to its space). Nothing moves under
-// prefers-reduced-motion.
+// its panel), a trick that was won and cleared gathers to its winner's panel, and what the move
+// completed (`marks`, JSON: CSS selectors from the table, a Taktvoll row whose bar was just
+// scored, a Re-Chord fret just scored) glows for a moment. Any game can also name what its move
+// put on the table and where it came from (`arrivals`, JSON from the table's arrivals(events):
+// [target, [source, ...]], CSS selectors): the first source found on the screen before the move is
+// measured, and the target, once drawn, travels from there (a Taktvoll card from the hand or its
+// owner's seat to its place in the row, a Re-Chord pick from the supply to its space). Nothing
+// moves under prefers-reduced-motion.
 (() => {
   "use strict";
   const TRAVEL = 220, GATHER = 480, GLOW = 900;
