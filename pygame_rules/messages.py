@@ -118,6 +118,8 @@ CATALOGUE = {
     "ui.loading_start": "Loading Python…",
     "ui.loading_bytes": "Loading the Python runtime: {done} of {total} MB ({left} MB to go)",
     "ui.loading_python": "Starting Python… {seconds} s",
+    "ui.loading_files": "Unpacking the games…",
+    "ui.loading_rules": "Loading the rules…",
     "ui.ready": "Ready.",
     "ui.continue": "Continue: {title}, venue {venue}",
     "ui.continue_round": "Continue: {title}, round {round}",

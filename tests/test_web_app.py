@@ -421,3 +421,45 @@ def test_what_a_move_completes_is_marked_on_the_table_it_draws(game_id, event, p
             marked += 1
     assert marked >= 1
     assert tac.marks is base.marks and tables.table_for("take-bamboo").marks is base.marks
+
+
+@pytest.mark.parametrize("game_id,players", [("taktvoll", 3), ("rechord", 2)])
+def test_what_a_move_puts_on_the_table_is_drawn_where_its_arrival_points(game_id, players):
+    """Every card played (Taktvoll) or pick placed, moved or swapped (Re-Chord) names one
+    arrival (static/motion.js travels it): its target is drawn in the table right after the
+    move, its sources end with the owner's seat where it has one; TAKE and Take The "A" Chord
+    name none (their trick slots travel)."""
+    import random
+    table = tables.table_for(game_id)
+    state = pygame_rules.new_game(game_id, players, seed=7)
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        before = len(state.events)
+        state.apply(rng.choice(state.legal_actions()))
+        new = state.events_for(0)[before:]
+        arrivals = table.arrivals(new)
+        if game_id == "taktvoll":
+            played = [e for e in new if e["type"] == "play"]
+        else:
+            played = [e for e in new if e["type"] in ("place", "move")] + \
+                [e for e in new if e["type"] == "swap"] * 2
+        assert len(arrivals) == len(played)
+        if not arrivals:
+            continue
+        html = table.table_html(state.view(0), ["A", "B", "C"], [{"kind": "human"}] * 3, {})
+        for target, sources in arrivals:
+            if game_id == "taktvoll":
+                row, card = map(int, re.findall(r'"(\d+)"', target))
+                svg = re.search(r'<svg[^>]*data-row="%d">.*?</svg>' % row, html, re.S).group(0)
+                assert 'data-placed="%d"' % card in svg
+                assert sources[-1].startswith(".seat[data-seat=")
+            else:
+                space = int(re.search(r'data-space="(\d+)"', target).group(1))
+                assert re.search(r'data-space="%d"[^>]*>(<rect[^>]*>)?<g class="pick' % space, html)
+            seen += 1
+    assert seen >= 5
+    assert tac.arrivals is base.arrivals
+    assert tables.table_for("take-bamboo").arrivals is base.arrivals

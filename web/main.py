@@ -27,7 +27,6 @@ from pygame_rules.messages import text
 SAVE_KEY = "encore.save"
 SETTINGS_KEY = "encore.settings"
 CLICKABLE = "[data-card], [data-action]"
-NARROW = 761          # px: a phone (the tables may lay out differently; the CSS switches too)
 
 
 @dataclass(slots=True)
@@ -45,6 +44,8 @@ class PageState:
     heard: int = 0                # how many of the viewer's events have been heard
     gather_to: int = None         # the seat that just won a trick (its cards gather there)
     marks: list = None            # what the last move completed (table.marks), lit up once
+    arrivals: list = None         # what the last move put on the table and where it came from
+                                  # (table.arrivals), travelling there once
     clicked: str = None           # the data-key of the control last clicked on the table
     notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     # bots
@@ -216,23 +217,23 @@ def draw():
           "curtain": session.curtain_for(), "pending": PAGE.pending, "names": names,
           "status": thinking_text(session)}
     motion = getattr(window, "encoreMotion", None)
-    shot = motion.before(screen) if motion else None
+    shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
     scrolled = board_scroll(screen)
     screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
     board_scroll(screen, scrolled)
-    if motion:
+    for box in screen.querySelectorAll(".scroll-end"):
+        box.scrollLeft = box.scrollWidth            # long rows show their open bar (before
+    if motion:                                      # motion measures where things landed)
         motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
         if PAGE.notice and PAGE.notice_at and not kind:
             motion.refusal(screen, PAGE.notice_at, PAGE.notice)
-    PAGE.gather_to = PAGE.marks = None
+    PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
     if board == "playable" and not hasattr(window, "boardReadyAt"):
         window.boardReadyAt = window.performance.now()
     restore_focus(screen, focus_key, kind)
-    for box in screen.querySelectorAll(".scroll-end"):
-        box.scrollLeft = box.scrollWidth            # long rows show their open bar
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
@@ -273,6 +274,7 @@ def after_change():
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
                           None)
     PAGE.marks = session.table.marks(events) if events else []
+    PAGE.arrivals = session.table.arrivals(events) if events else []
     draw()
     proceed()
 

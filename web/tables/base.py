@@ -25,6 +25,11 @@ The defaults (a table overrides one by defining the same name after the import):
     sounds(events)                                what to hear of new events: nothing
     marks(events)                                 CSS selectors of what new events completed,
                                                   to light up for a moment: nothing
+    arrivals(events)                              what new events put on the table and where
+                                                  it came from: [(CSS selector of the thing
+                                                  drawn, [CSS selectors of where it was
+                                                  before, the first found wins])], each
+                                                  travelling there once: nothing
     auto_action(view, prefs)                      a move the page makes for a person: None
     local_action(name, data, view)                a click handled without the engine: False
     CHOICES                                       CSS selector of the lit choices the arrow
@@ -39,7 +44,7 @@ import render
 from render import modal, t
 
 __all__ = ["ROUND", "PANELS", "CHOICES", "rounds_scored", "round_modal", "sounds", "marks",
-           "auto_action", "local_action"]
+           "arrivals", "auto_action", "local_action"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
@@ -63,6 +68,11 @@ def sounds(events):
 
 def marks(events):
     """Nothing to light up."""
+    return []
+
+
+def arrivals(events):
+    """Nothing travels."""
     return []
 
 

@@ -407,7 +407,9 @@ def row_svg(row, highlight=None):
     if open_bar:
         parts.append(fill_band(row, *open_bar))
     parts.append(staff_lines(2, width - 2, ROW_BOTTOM))
-    parts.extend(symbol(c, x, ROW_BOTTOM) + score_mark(c, x) for c, x in placed)
+    parts.extend('<g class="tak-placed" data-placed="%s">%s</g>%s'
+                 % (c.get("card", ""), symbol(c, x, ROW_BOTTOM), score_mark(c, x))
+                 for c, x in placed)
     return ('<svg xmlns="%s" class="%s" viewBox="0 0 %s %d" width="%s" height="%d" role="img" '
             'aria-label="%s" data-row="%d">%s</svg>'
             % (SVG_NS, cls, num(width), ROW_H, num(width), ROW_H,

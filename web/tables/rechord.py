@@ -220,8 +220,9 @@ def supply_html(view, pending):
                          % (cls, k, k, i, "true" if k == chosen else "false",
                             render.named(label, pick_icon(k))))
         else:
-            picks.append('<span class="rc-pick" role="img" aria-label="%s">%s</span>'
-                         % (t("rc.page.supply_pick", kind=kind_name(k)), pick_icon(k)))
+            picks.append('<span class="rc-pick" role="img" data-kind="%d" aria-label="%s">%s'
+                         '</span>' % (k, t("rc.page.supply_pick", kind=kind_name(k)),
+                                      pick_icon(k)))
     if not picks:
         picks.append('<span class="rc-empty">%s</span>' % t("rc.page.supply_empty"))
     return ('<section class="rc-supply" aria-label="%s"><h3>%s</h3><div class="rc-picks">%s'
@@ -506,6 +507,30 @@ def marks(events):
     row's first)."""
     return [".rc-pad tbody td:nth-child(%d)" % (e["fret"] + 1) for e in events
             if e["type"] == "fret_scored"]
+
+
+PICK_AT = '.fretboard [data-space="%d"] > .pick'      # the pick drawn on a space
+
+
+def arrivals(events):
+    """Each pick placed travels to its space: from the supply (a face-up pick), else from what
+    the viewer drew or its owner's seat; a pick moved or swapped from its old space."""
+    out = []
+    for e in events:
+        seat = ['.seat[data-seat="%d"]' % e["seat"]] if e.get("seat") is not None else []
+        if e["type"] == "place":
+            if e.get("via") in ("supply", "white"):
+                where = ['.rc-supply .chosen[data-kind="%d"]' % e["kind"],
+                         '.rc-supply [data-kind="%d"]' % e["kind"], ".rc-supply"]
+            else:
+                where = [".rc-drawn .pick-icon"]
+            out.append((PICK_AT % e["space"], where + seat))
+        elif e["type"] == "move":
+            out.append((PICK_AT % e["to"], [PICK_AT % e["space"]]))
+        elif e["type"] == "swap":
+            out += [(PICK_AT % e["to"], [PICK_AT % e["space"]]),
+                    (PICK_AT % e["space"], [PICK_AT % e["to"]])]
+    return out
 
 
 def auto_action(view, prefs):

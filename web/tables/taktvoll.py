@@ -224,6 +224,14 @@ def marks(events):
     return ['.tak-row[data-row="%d"]' % e["row"] for e in events if e["type"] == "bar_scored"]
 
 
+def arrivals(events):
+    """Each card played travels to its place in its row: from the viewer's hand, else from its
+    owner's seat panel."""
+    return [('.tak-staff[data-row="%d"] [data-placed="%d"]' % (e["row"], e["card"]),
+             ['.hand-card[data-card="%d"]' % e["card"], '.seat[data-seat="%d"]' % e["seat"]])
+            for e in events if e["type"] == "play" and e.get("card") is not None]
+
+
 def local_action(name, data, view):
     """Clicks that change no game state: listen to a row. True when handled."""
     if name == "play-row":
