@@ -449,7 +449,8 @@ def test_what_a_move_puts_on_the_table_is_drawn_where_its_arrival_points(game_id
         assert len(arrivals) == len(played)
         if not arrivals:
             continue
-        html = table.table_html(state.view(0), ["A", "B", "C"], [{"kind": "human"}] * 3, {})
+        html = "".join(table.table_html(state.view(0), ["A", "B", "C"],
+                                        [{"kind": "human"}] * 3, {}))
         for target, sources in arrivals:
             if game_id == "taktvoll":
                 row, card = map(int, re.findall(r'"(\d+)"', target))
