@@ -58,21 +58,24 @@ HAND_BOXES = """() => { const hand = document.querySelector('.hand');
   const unreachable = [...hand.querySelectorAll('.hand-card')].filter(card => {
     card.scrollIntoView({block: 'nearest', inline: 'nearest'});
     const r = card.getBoundingClientRect(), h = hand.getBoundingClientRect();
-    return r.left < h.left - 0.5 || r.right > h.right + 0.5; }).length;
-  hand.scrollLeft = 0;
-  return {first, unreachable, overflow: hand.scrollWidth > hand.clientWidth,
-          fade: getComputedStyle(hand).maskImage}; }"""
+    return r.left < h.left - 0.5 || r.right > h.right + 0.5 ||
+           r.bottom < h.top || r.top > h.bottom; }).length;
+  hand.scrollLeft = 0; hand.scrollTop = 0;
+  return {first, unreachable, fade: getComputedStyle(hand).maskImage,
+          overflow: hand.scrollWidth > hand.clientWidth || hand.scrollHeight > hand.clientHeight,
+          inView: hand.getBoundingClientRect().bottom <= innerHeight}; }"""
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
 def test_a_wide_hand_scrolls_to_every_card_and_shows_it_does(table, size):  # noqa: F811
-    """A hand wider than its row starts at its first card, every card can be scrolled into
-    view, and the edge it scrolls to fades."""
+    """A hand of 21 cards (wider than its row on a laptop, more than two rows on a phone)
+    starts at its first card, stays in the window, every card can be scrolled into view, and
+    the edge it scrolls to fades."""
     table.open()
     table.continue_save(saved(wide_hand(), 0, ["Ana", "Bot 1", "Bot 2"]), size)
     boxes = table.page.evaluate(HAND_BOXES)
     assert boxes["overflow"] and boxes["unreachable"] == 0
-    assert boxes["first"] >= 0
+    assert boxes["first"] >= 0 and boxes["inView"]
     assert "gradient" in boxes["fade"]
 
 

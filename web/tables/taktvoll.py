@@ -125,7 +125,7 @@ def row_html(view, row, chosen):
     return ('<section class="tak-row%s" data-row="%d" aria-label="%s"><div class="row-tools">'
             '<button type="button" class="small" data-action="play-row" data-row="%d" '
             'data-key="listen-%d" aria-label="%s">▶</button>%s</div>'
-            '<div class="tak-scroll scroll-end">%s</div></section>'
+            '<div class="tak-scroll scroll-end" tabindex="0">%s</div></section>'
             % (cls, r, t("tak.page.row", row=r + 1), r, r, t("tak.page.listen", row=r + 1), place,
                notation.row_svg(row, highlight="lit" if here else None)))
 
