@@ -320,7 +320,7 @@ def table_html(view, names, seats, ui):
     mine, others = render.seat_panels(
         where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     return ('%s<div class="centre rc-centre">%s<div class="rc-side">%s</div>'
-            '<div class="rc-strip" tabindex="0" role="region" aria-label="%s">%s</div></div>'
+            '<div class="rc-strip" tabindex="0" role="group" aria-label="%s">%s</div></div>'
             % (others, board_html(view, pending), supply_html(view, pending),
                t("rc.page.pad"), pad_html(view))), mine
 
