@@ -185,8 +185,8 @@ def test_picks_are_pick_shapes_with_colour_and_letter_and_backs_with_a_peek_mark
     assert re.search(r'class="pick pk-1">.*?>R</text>', svg)
     assert re.search(r'class="pick pk-6">.*?>★</text>', svg)
     assert svg.count('class="pick pk-back"') == 2 and svg.count('class="peek pk-3"') == 1
-    assert 'aria-label="e1: face-down pick"' in svg
-    assert 'aria-label="D2: face-down pick (you know it: Grey)"' in svg
+    assert '<title>e1: face-down pick</title>' in svg
+    assert '<title>D2: face-down pick (you know it: Grey)</title>' in svg
     letters = {k: fretboard.letter(k) for k in range(7)}
     assert len(set(letters.values())) == 7                    # colour is never alone
     scored = fretboard.board_svg([None] * 30, [True, False, True, False, False])
