@@ -331,6 +331,18 @@ def test_seats_sit_clockwise_from_the_viewer_at_the_bottom(players, viewer):
     assert order == sorted(order)
 
 
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_seat_panels_put_yours_apart_and_the_others_clockwise_from_your_left(players, viewer):
+    """The dock gets the viewer's own panel; the board gets the others in play order from the
+    viewer's left (the order a phone lines them up in)."""
+    spots = render.seat_spots(players, viewer)
+    mine, others = render.seat_panels(spots, lambda s, spot: "[%d:%s]" % (s, spot))
+    assert mine == "[%d:bottom]" % viewer
+    assert others == "".join("[%d:%s]" % ((viewer + r) % players, spots[(viewer + r) % players])
+                             for r in range(1, players))
+
+
 def test_take_a_chord_keeps_its_seating_with_the_non_player_on_top():
     """4 players: left, top, right; 3 players: left and right, the non-player on top."""
     four = app.Session.start(GAME, [HUMAN] + bots(3), seed=1).view()
