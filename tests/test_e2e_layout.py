@@ -4,7 +4,7 @@ a small laptop, a full-HD screen and a phone held upright and on its side.
 Without scrolling the page, the top bar, the status line, the whole dock (your seat, your hand
 and its buttons) and a refusal are in view; no two seat panels overlap; no text on the table is
 an unrendered message id or a "(s)" plural. Every screen is saved as a PNG under
-test-results/screens/ to be looked at (pytest -s prints the measurements).
+test-artifacts/screens/ to be looked at (pytest -s prints the measurements).
 """
 
 import json
@@ -17,7 +17,7 @@ from test_e2e_page import STEP, Table, origin_of
 
 pytestmark = pytest.mark.e2e
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "test-results" / "screens"
+SHOTS = ROOT / "test-artifacts" / "screens"     # (pytest-playwright empties test-results/)
 SIZES = [(1366, 768), (1280, 720), (1920, 1080), (390, 844), (844, 390)]
 LARGEST = [("take-a-chord", 4), ("take-bamboo", 6), ("taktvoll", 8), ("rechord", 5)]
 # clicks the game refuses, and what must be on the table first: a card that cannot be played
