@@ -471,7 +471,8 @@ def test_what_a_move_puts_on_the_table_is_drawn_where_its_arrival_points(game_id
                 assert sources[-1].startswith(".seat[data-seat=")
             else:
                 space = int(re.search(r'data-space="(\d+)"', target).group(1))
-                assert re.search(r'data-space="%d"[^>]*>(<rect[^>]*>)?<g class="pick' % space, html)
+                assert re.search(r'data-space="%d"[^>]*>(<title>[^<]*</title>)?(<rect[^>]*>)?'
+                                 r'<g class="pick' % space, html)
             seen += 1
     assert seen >= 5
     assert tac.arrivals is base.arrivals

@@ -32,6 +32,7 @@ def main():
     pyscript.window, pyscript.document = window, document
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn
+    ffi.to_js = lambda value, **kw: value
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
     stubs = {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import app
@@ -259,8 +259,8 @@ def restore_focus(screen, focus_key, kind):
     elif focus_key:
         target = screen.querySelector('[data-key="%s"]' % focus_key) or \
             screen.querySelector(PAGE.session.table.CHOICES)
-    if target:
-        target.focus()
+    if target:                       # a modal opens at its top, whatever button has the focus
+        target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
 def after_change():
@@ -665,8 +665,9 @@ def focus_choice(step):
 
 
 def on_key(evt):
-    """Escape closes a panel or drops a pending choice; Enter or Space takes a focused SVG
-    control; the arrow keys move among the lit choices; L opens the log, R the rules, M mutes."""
+    """Escape closes a panel, drops a pending choice or closes the log; Enter or Space takes a
+    focused SVG control; the arrow keys move among the lit choices; L opens the log, R the
+    rules, M mutes."""
     if PAGE.session is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
         return
     if q("dialog[open]"):
@@ -685,6 +686,8 @@ def on_key(evt):
         close_overlay()
     elif key == "Escape" and PAGE.pending is not None:
         cancel_pending()
+    elif key == "Escape" and PAGE.log_open:
+        toggle("log_open")
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("m", "M"):

@@ -169,8 +169,10 @@ def status_html(status, ui):
 
 def log_panel(ui):
     """The log at the side (behind a button on phones)."""
-    return ('<aside class="log%s" aria-label="%s"><h2>%s</h2>%s</aside>'
+    return ('<aside class="log%s" aria-label="%s"><h2>%s</h2>%s%s</aside>'
             % (" open" if ui.get("log_open") else "", t("ui.log"), t("ui.log"),
+               '<button type="button" class="small log-close" data-action="log" '
+               'data-key="log-close">%s</button>' % t("ui.close"),
                log_html(ui.get("log_lines") or [])))
 
 

@@ -191,13 +191,13 @@ def space_svg(sp, entry, marks, label, neck=HORIZONTAL):
     cx, cy = neck.centre(sp)
     cls = "rc-space" + "".join(" " + m for m in sorted(marks))
     body = ""
-    if entry is not None:               # the drawing is hidden from screen readers: the space's
-        kind, up = entry                # name (its title) says it in words
-        body = '<g aria-hidden="true">%s</g>' % (
-            pick_svg(kind, True, cx, cy, neck.scale) if up else
-            pick_svg(None, False, cx, cy, neck.scale, peek=kind))
+    if entry is not None:
+        kind, up = entry
+        body = pick_svg(kind, True, cx, cy, neck.scale) if up else \
+            pick_svg(None, False, cx, cy, neck.scale, peek=kind)
     hit = neck.rect(neck.fret_start(sp // 6 + 1) + 3, neck.lane(sp % 6) - neck.gap / 2 + 1,
                     neck.flen - 6, neck.gap - 2, "rc-hit", ' rx="5"')
+    # named by its title, in words (a button's drawing is presentational to screen readers)
     return ('<g class="%s" data-action="space" data-space="%d" data-key="sp-%d" role="button" '
             'tabindex="0"><title>%s</title>%s%s</g>' % (cls, sp, sp, escape(label), hit, body))
 
