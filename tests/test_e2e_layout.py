@@ -32,11 +32,18 @@ MEASURE = """() => {
     const one = s => { const e = document.querySelector(s); return e ? box(e) : null; };
     const all = s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)
                                                      .map(box);
+    const board = document.querySelector('.board').getBoundingClientRect();
+    const shown = e => { const b = box(e);        // the part the board's scrolling shows
+                         if (!e.closest('.board')) return b;
+                         return {...b, x: Math.max(b.x, board.left), r: Math.min(b.r, board.right),
+                                 y: Math.max(b.y, board.top), b: Math.min(b.b, board.bottom)}; };
+    const seats = [...document.querySelectorAll('.seat')].filter(e => e.getClientRects().length)
+                  .map(shown).filter(b => b.b > b.y && b.r > b.x);
     return {w: innerWidth, h: innerHeight,
             pageW: document.documentElement.scrollWidth,
             pageH: document.documentElement.scrollHeight,
             topbar: one('.topbar'), status: one('.status-main'), dock: one('.dock'),
-            hand: all('.hand-area button'), seats: all('.seat'),
+            hand: all('.hand-area button'), seats: seats,
             text: document.querySelector('#game-screen').innerText};
 }"""
 
@@ -56,7 +63,8 @@ def overlap(a, b):
 
 def check_fits(m, where):
     """The page does not scroll; the top bar, status, dock and every button of the hand are
-    in view; seat panels do not overlap; no raw message id or "(s)" on the table."""
+    in view; the seat panels (as far as the board shows them) do not overlap; no raw message id
+    or "(s)" on the table."""
     assert m["pageW"] <= m["w"] and m["pageH"] <= m["h"], "the page scrolls: %s" % where
     inside(m["topbar"], m, "the top bar")
     inside(m["status"], m, "the status line")
