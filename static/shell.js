@@ -1,0 +1,201 @@
+// Encore's start screen before Python: the chosen game's set-up, settings, rules, the saved
+// game's Continue button, honest loading progress. Loaded as a file (no inline script: the
+// page's Content Security Policy allows none). It must run before PyScript fetches anything
+// (it wraps fetch to count bytes), so index.html loads it at the end of <body>, not deferred.
+(() => {
+  "use strict";
+  const MSG = JSON.parse(document.getElementById("ui-messages").textContent);
+  const SIZES = JSON.parse(document.getElementById("runtime-sizes").textContent);
+  const say = (id, p) => (MSG[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
+  const $ = (s) => document.querySelector(s);
+  const form = $("#setup");
+  form.addEventListener("submit", (e) => e.preventDefault());   // Enter in a field starts nothing
+
+  function chosenGame() { return form.querySelector('input[name="game"]:checked').value; }
+  function showSetup() {
+    const game = chosenGame();
+    let players = 0;
+    for (const fs of form.querySelectorAll(".game-setup")) {
+      const on = fs.dataset.game === game;
+      fs.hidden = !on;
+      if (on) players = +fs.querySelector('input[type="radio"]:checked').value;
+    }
+    for (const row of form.querySelectorAll(".seat-row")) row.hidden = +row.dataset.seat >= players;
+  }
+  form.addEventListener("change", showSetup);
+  showSetup();
+
+  // Settings: the bots' pause, remembered.
+  const settings = JSON.parse(localStorage.getItem("encore.settings") || "{}");
+  const pause = $("#bot-pause");
+  pause.value = Number.isFinite(settings.pause) ? settings.pause : 700;
+  $("#bot-pause-out").textContent = pause.value;
+  pause.addEventListener("input", () => {
+    $("#bot-pause-out").textContent = pause.value;
+    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
+    s.pause = +pause.value;
+    localStorage.setItem("encore.settings", JSON.stringify(s));
+  });
+  const soundOn = $("#sound-on");
+  soundOn.checked = !settings.mute;
+  soundOn.addEventListener("change", () => {
+    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
+    s.mute = !soundOn.checked;
+    localStorage.setItem("encore.settings", JSON.stringify(s));
+  });
+  const alwaysClaim = $("#always-claim");
+  alwaysClaim.checked = settings.always_claim !== false;
+  alwaysClaim.addEventListener("change", () => {
+    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
+    s.always_claim = alwaysClaim.checked;
+    localStorage.setItem("encore.settings", JSON.stringify(s));
+  });
+  // House rules: the folded list's summary names those that differ from the default.
+  function markChanged() {
+    for (const box of form.querySelectorAll(".house-options")) {
+      const names = [];
+      for (const opt of box.querySelectorAll(".option")) {
+        const c = opt.querySelector("[data-option]");
+        const changed = c.type === "checkbox" ? c.checked !== c.defaultChecked
+          : !c.options[c.selectedIndex].defaultSelected;
+        opt.classList.toggle("changed", changed);
+        if (changed) names.push(opt.querySelector(".opt-label").textContent);
+      }
+      box.querySelector(".house-changed").textContent = names.length
+        ? say("ui.house_changed", {names: names.join("; ")}) : say("ui.house_unchanged");
+    }
+  }
+  form.addEventListener("change", markChanged);
+  markChanged();
+
+  // Rules: one game at a time, the others one click away on their tabs.
+  const rulesDialog = $("#rules-dialog");
+  function showRules(game) {
+    for (const tab of rulesDialog.querySelectorAll("[data-rules-tab]")) {
+      const on = tab.dataset.rulesTab === game;
+      tab.setAttribute("aria-selected", on ? "true" : "false");
+      tab.tabIndex = on ? 0 : -1;
+    }
+    for (const article of rulesDialog.querySelectorAll(".rules-game")) article.hidden = article.dataset.game !== game;
+    rulesDialog.scrollTop = 0;
+  }
+  window.encoreOpenRules = (game) => {     // Python's R key and Rules button call it too
+    showRules(game || chosenGame());
+    if (!rulesDialog.open) rulesDialog.showModal();
+    rulesDialog.querySelector('[role=tab][aria-selected="true"]').focus();   // arrows switch games
+    rulesDialog.scrollTop = 0;
+  };
+  const tabs = () => [...rulesDialog.querySelectorAll("[data-rules-tab]")];
+  rulesDialog.addEventListener("click", (e) => {
+    const tab = e.target.closest("[data-rules-tab]");
+    if (tab) { showRules(tab.dataset.rulesTab); tab.focus(); return; }
+    const link = e.target.closest(".rules-toc a");
+    if (link) { e.preventDefault(); rulesDialog.querySelector(link.getAttribute("href")).scrollIntoView(true); }
+  });
+  rulesDialog.querySelector(".rules-tabs").addEventListener("keydown", (e) => {
+    const step = {ArrowRight: 1, ArrowLeft: -1}[e.key], all = tabs();
+    if (!step) return;
+    const next = all[(all.indexOf(document.activeElement) + step + all.length) % all.length];
+    showRules(next.dataset.rulesTab);
+    next.focus();
+    e.preventDefault();
+  });
+  $("#start-rules").addEventListener("click", () => window.encoreOpenRules());
+
+  // A saved game in progress is offered first: its summary names the message and its
+  // parameters ("Continue: {title}, round {round}"); saves before that named a venue.
+  function continueLine(summary) {
+    if (typeof summary.msg === "string" && summary.msg.startsWith("ui.continue") && MSG[summary.msg]
+        && summary.params && typeof summary.params === "object") return say(summary.msg, summary.params);
+    return Number.isFinite(summary.venue) ? say("ui.continue", {title: summary.title, venue: summary.venue}) : "";
+  }
+  const raw = localStorage.getItem("encore.save");
+  if (raw !== null) {
+    let summary = null;
+    try { summary = JSON.parse(raw).summary; } catch (e) { summary = null; }
+    if (summary && typeof summary.title === "string" && continueLine(summary)) {
+      if (!summary.over) {
+        $("#continue-button").textContent = continueLine(summary);
+        $("#continue-box").hidden = false;
+      }
+    } else {
+      localStorage.removeItem("encore.save");
+      $("#save-notice").textContent = say("ui.save_unreadable");
+      $("#save-notice").hidden = false;
+    }
+  }
+
+  // Honest progress, byte by byte: a file Python needs counts as it streams in (fetch is
+  // wrapped, so the runtime's large files report every chunk) or whole once the browser lists
+  // it as loaded (the modules imported rather than fetched). While the runtime arrives the text
+  // gives its megabytes; then it names each step the runtime reports (PyScript's py:progress and
+  // py:ready events): Python starting (its seconds counted whenever the page can run: the start
+  // holds the page's thread for a few seconds), the games' files unpacked, the rules loaded.
+  // From the runtime's last byte to Python's "ready" the bar and the text also pulse (CSS
+  // animations of transform and opacity, which the compositor runs while the thread is held;
+  // still under reduced motion).
+  const got = {};
+  const bar = $("#load-progress"), label = $("#load-text"), box = label.parentNode;
+  const files = Object.keys(SIZES), runtime = files.filter((f) => f.startsWith("pyodide/"));
+  const total = files.reduce((a, f) => a + SIZES[f], 0);
+  const runtimeTotal = runtime.reduce((a, f) => a + SIZES[f], 0);
+  const mb = (n) => (n / 1e6).toFixed(1);
+  let bytes = 0, runtimeBytes = 0, shownAt = 0, startedAt = 0;
+  let stage = "python";          // the runtime's step once its bytes are in: python, files, rules
+  function fileOf(url) {
+    const path = new URL(url, location.href).pathname;
+    return files.find((f) => path.endsWith("/" + f));
+  }
+  function show() {
+    if (document.body.dataset.ready) return;
+    shownAt = performance.now();
+    bar.value = Math.round(100 * bytes / total);
+    if (runtimeBytes < runtimeTotal) {
+      label.textContent = say("ui.loading_bytes", {done: mb(runtimeBytes), total: mb(runtimeTotal),
+                                                   left: mb(runtimeTotal - runtimeBytes)});
+      return;
+    }
+    startedAt = startedAt || performance.now();
+    box.classList.add("starting");
+    const seconds = Math.floor((performance.now() - startedAt) / 1000);
+    label.textContent = stage === "rules" ? say("ui.loading_rules")
+      : stage === "files" ? say("ui.loading_files") : say("ui.loading_python", {seconds});
+  }
+  addEventListener("py:progress", ({detail}) => {
+    if (stage === "python" && (detail === "Loaded interpreter" || detail === "Loading files")) {
+      stage = "files";
+      show();
+    }
+  });
+  addEventListener("py:ready", () => { stage = "rules"; show(); }, {once: true});
+  function arrived(file, count) {      // a file's bytes so far; the text at most every 100 ms
+    const now = Math.min(SIZES[file], Math.max(got[file] || 0, count)), more = now - (got[file] || 0);
+    got[file] = now;
+    bytes += more;
+    if (runtime.includes(file)) runtimeBytes += more;
+    if (now === SIZES[file] || performance.now() - shownAt >= 100) show();
+  }
+  const fetchFirst = window.fetch.bind(window);
+  window.fetch = async (...args) => {
+    const response = await fetchFirst(...args);
+    const file = fileOf(args[0] instanceof Request ? args[0].url : String(args[0]));
+    if (!file || !response.ok || !response.body) return response;
+    let count = 0;
+    const counter = new TransformStream({transform(chunk, out) {
+      count += chunk.byteLength;
+      arrived(file, count);
+      out.enqueue(chunk);
+    }});
+    return new Response(response.body.pipeThrough(counter),
+                        {status: response.status, statusText: response.statusText,
+                         headers: response.headers});
+  };
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
+    const file = fileOf(entry.name);
+    if (file) arrived(file, SIZES[file]);
+  })).observe({type: "resource", buffered: true});
+  const ticker = setInterval(() => document.body.dataset.ready ? clearInterval(ticker) : show(), 500);
+  addEventListener("py:done", () => navigator.serviceWorker?.register("./sw.js"), {once: true});
+  document.body.dataset.shell = "1";
+  window.shellReadyAt = performance.now();
+})();
