@@ -25,31 +25,22 @@
   form.addEventListener("change", showSetup);
   showSetup();
 
-  // Settings: the bots' pause, remembered.
-  const settings = JSON.parse(localStorage.getItem("encore.settings") || "{}");
+  // Settings: the bots' pause, the sound, always claim; remembered through the store.
+  const store = window.encoreStore;
+  const settings = store.settings();
   const pause = $("#bot-pause");
   pause.value = Number.isFinite(settings.pause) ? settings.pause : 700;
   $("#bot-pause-out").textContent = pause.value;
   pause.addEventListener("input", () => {
     $("#bot-pause-out").textContent = pause.value;
-    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
-    s.pause = +pause.value;
-    localStorage.setItem("encore.settings", JSON.stringify(s));
+    store.setSetting("pause", +pause.value);
   });
   const soundOn = $("#sound-on");
   soundOn.checked = !settings.mute;
-  soundOn.addEventListener("change", () => {
-    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
-    s.mute = !soundOn.checked;
-    localStorage.setItem("encore.settings", JSON.stringify(s));
-  });
+  soundOn.addEventListener("change", () => store.setSetting("mute", !soundOn.checked));
   const alwaysClaim = $("#always-claim");
   alwaysClaim.checked = settings.always_claim !== false;
-  alwaysClaim.addEventListener("change", () => {
-    const s = JSON.parse(localStorage.getItem("encore.settings") || "{}");
-    s.always_claim = alwaysClaim.checked;
-    localStorage.setItem("encore.settings", JSON.stringify(s));
-  });
+  alwaysClaim.addEventListener("change", () => store.setSetting("always_claim", alwaysClaim.checked));
   // House rules: the folded list's summary names those that differ from the default.
   function markChanged() {
     for (const box of form.querySelectorAll(".house-options")) {
@@ -102,28 +93,31 @@
   });
   $("#start-rules").addEventListener("click", () => window.encoreOpenRules());
 
-  // A saved game in progress is offered first: its summary names the message and its
-  // parameters ("Continue: {title}, round {round}"); saves before that named a venue.
-  function continueLine(summary) {
-    if (typeof summary.msg === "string" && summary.msg.startsWith("ui.continue") && MSG[summary.msg]
-        && summary.params && typeof summary.params === "object") return say(summary.msg, summary.params);
-    return Number.isFinite(summary.venue) ? say("ui.continue", {title: summary.title, venue: summary.venue}) : "";
+  // Saved games in progress are offered first, newest first: one button each, named by the
+  // save's summary ("Continue: {title}, round {round}"), carrying its slot. Python calls this
+  // again when it comes back to the start screen; another tab's save refreshes the list.
+  function showSaves() {
+    const box = $("#continue-box");
+    box.replaceChildren();
+    store.saves().forEach((save, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = i ? "continue-more" : "primary big";
+      if (!i) button.id = "continue-button";
+      button.dataset.slot = save.slot;
+      button.dataset.game = save.game || "";
+      button.textContent = save.line;
+      button.disabled = !document.body.dataset.ready;
+      box.append(button);
+    });
+    box.hidden = !box.children.length;
   }
-  const raw = localStorage.getItem("encore.save");
-  if (raw !== null) {
-    let summary = null;
-    try { summary = JSON.parse(raw).summary; } catch (e) { summary = null; }
-    if (summary && typeof summary.title === "string" && continueLine(summary)) {
-      if (!summary.over) {
-        $("#continue-button").textContent = continueLine(summary);
-        $("#continue-box").hidden = false;
-      }
-    } else {
-      localStorage.removeItem("encore.save");
-      $("#save-notice").textContent = say("ui.save_unreadable");
-      $("#save-notice").hidden = false;
-    }
-  }
+  window.encoreShowSaves = showSaves;
+  store.onChanged((name) => {
+    if (name.startsWith("game.") && !$("#start-screen").hidden) showSaves();
+  });
+  store.forgetFinished();
+  showSaves();
 
   // Honest progress, byte by byte: a file Python needs counts as it streams in (fetch is
   // wrapped, so the runtime's large files report every chunk) or whole once the browser lists

@@ -70,9 +70,7 @@ def test_the_focus_goes_on_to_the_next_choice_when_the_one_taken_is_gone(table):
 
 def set_pause(page, ms):
     """The bots' pause between moves (read by the page before each bot move)."""
-    page.evaluate("ms => localStorage.setItem('encore.settings', JSON.stringify("
-                  "{...JSON.parse(localStorage.getItem('encore.settings') || '{}'), pause: ms}))",
-                  ms)
+    page.evaluate("ms => encoreStore.setSetting('pause', ms)", ms)
 
 
 def test_the_log_scrolled_by_keyboard_stays_put_while_the_bots_play(table):

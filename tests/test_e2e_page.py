@@ -14,6 +14,7 @@ import pygame_rules
 from pygame_rules.games.take_a_chord.cards import card_name
 
 pytestmark = pytest.mark.e2e
+NS = "encore@/:"        # the store's namespace for a site served at / (static/store.js)
 READY = 120_000
 STEP = 30_000
 BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=venue], " \
@@ -27,8 +28,9 @@ class Table:
     def __init__(self, browser, url):
         self.url = url
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        self.context.add_init_script(
-            "localStorage.setItem('encore.settings', JSON.stringify({pause: 0, think: 0.02}))")
+        self.context.add_init_script(        # quick bots, unless a test set otherwise
+            "localStorage.getItem('{0}settings') || localStorage.setItem('{0}settings', "
+            "JSON.stringify({{pause: 0, think: 0.02}}))".format(NS))
         self.requests, self.problems = [], []
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()
@@ -132,8 +134,27 @@ class Table:
         return steps
 
     def save(self):
-        """The game saved in localStorage (the page's own save wrapper)."""
-        return json.loads(self.page.evaluate("localStorage.getItem('encore.save')"))
+        """The game this tab saved in the store (the page's own save wrapper)."""
+        return json.loads(self.page.evaluate(
+            "() => encoreStore.read('game.' + encoreStore.mySlot())"))
+
+    def set_settings(self, **values):
+        """Change remembered settings (the bots' pause, always claim…), read before each use."""
+        self.page.evaluate("v => { const s = encoreStore.settings(); Object.assign(s, v); "
+                           "encoreStore.write('settings', JSON.stringify(s)); }", values)
+
+    def put_save(self, save):
+        """Make a saved game the only one in the store, not yet at this tab's table."""
+        self.page.evaluate("s => { for (const k of encoreStore.slots()) encoreStore.remove("
+                           "'game.' + k); encoreStore.setAtTable(false); "
+                           "encoreStore.setSlot(null); encoreStore.write('game.fixture', s); }",
+                           save)
+
+    def reload(self):
+        """Reload in mid-game: the tab goes straight back to its table."""
+        self.page.reload()
+        self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+        self.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
 
     def engine_state(self):
         """The engine state the page saved, rebuilt in CPython."""
@@ -143,7 +164,7 @@ class Table:
         """Put a saved game (app.Session.to_save()) in the page and continue it, at a size."""
         if size:
             self.page.set_viewport_size({"width": size[0], "height": size[1]})
-        self.page.evaluate("s => localStorage.setItem('encore.save', s)", save)
+        self.put_save(save)
         self.page.reload()
         self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
         self.page.click("#continue-button")
@@ -339,7 +360,8 @@ def test_played_cards_travel_and_won_tricks_gather_unless_motion_is_reduced(tabl
 
 
 def test_a_reload_in_mid_trick_resumes_exactly(table):
-    """Reload with cards on the table; Continue brings back the same trick, hand and save."""
+    """Reload with cards on the table: the tab is back at the same trick, hand and save at once;
+    a new tab offers the game as "Continue … venue 1"."""
     table.open()
     table.start(players=4)
     for _ in range(200):
@@ -349,31 +371,33 @@ def test_a_reload_in_mid_trick_resumes_exactly(table):
     trick = table.page.eval_on_selector_all(".trick-slot", "els => els.map(e => e.ariaLabel)")
     hand = table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)")
     save = table.save()
-    table.page.reload()
-    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
-    button = table.page.locator("#continue-button")
-    assert button.is_visible() and "venue 1" in button.inner_text()
-    button.click()
-    table.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    table.reload()
     assert table.page.eval_on_selector_all(".trick-slot", "els => els.map(e => e.ariaLabel)") \
         == trick
     assert table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)") \
         == hand
-    assert table.save() == save
+    assert {k: v for k, v in table.save().items() if k != "summary"} == \
+        {k: v for k, v in save.items() if k != "summary"}
+    other = table.context.new_page()
+    other.goto(table.url)
+    other.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    button = other.locator("#continue-button")
+    assert button.is_visible() and "venue 1" in button.inner_text()
+    other.close()
 
 
 def test_a_corrupt_save_gets_a_message_and_a_fresh_start(table):
-    """A damaged save is refused with a message; the start screen still works."""
+    """A damaged save is set aside (not deleted) with a message; the start screen still works."""
     table.open()
-    table.page.evaluate("localStorage.setItem('encore.save', '{\"format\": \"encore-web\", "
-                        "\"version\": 1, \"summary\": {\"title\": \"x\", \"venue\": 2}, "
-                        "\"engine\": \"tampered\"}')")
+    table.put_save('{"format": "encore-web", "version": 1, "summary": {"title": "x", '
+                   '"venue": 2}, "engine": "tampered"}')
     table.page.reload()
     table.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=READY)
-    notice = table.page.locator("#save-notice")
+    notice = table.page.locator("#store-notice")
     assert notice.is_visible() and "could not be resumed" in notice.inner_text()
     assert table.page.locator("#continue-box").is_hidden()
-    assert table.page.evaluate("localStorage.getItem('encore.save')") is None
+    assert table.page.evaluate("encoreStore.slots()") == []
+    assert "tampered" in table.page.evaluate("localStorage.getItem('%sbad:game.fixture')" % NS)
     table.start(players=3)
     assert table.board()[0] in ("playable", "curtain", "venue", "over")
 

@@ -21,9 +21,7 @@ BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=o
 
 def settings(table, **values):
     """Change the remembered settings in mid-game (the bots' pause, always claim)."""
-    table.page.evaluate("v => { const s = JSON.parse(localStorage.getItem('encore.settings') "
-                        "|| '{}'); Object.assign(s, v); "
-                        "localStorage.setItem('encore.settings', JSON.stringify(s)); }", values)
+    table.set_settings(**values)
 
 
 class Guitarist:
@@ -215,7 +213,7 @@ def load_position(table, state):
     import app
 
     save = app.Session(state, [{"name": "Mia", "kind": "human"}]).to_save()
-    table.page.evaluate("s => localStorage.setItem('encore.save', s)", save)
+    table.put_save(save)
     table.page.reload()
     table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
     table.page.click("#continue-button")

@@ -210,13 +210,11 @@ def test_without_the_worker_the_heuristic_plays_with_a_notice(browser, site_serv
 
 
 def test_the_save_resumes_a_game_of_searching_bots(table):  # noqa: F811
-    """A reload in mid-game: Continue, and the Normal bots go on thinking in a new worker."""
+    """A reload in mid-game: back at the table, the Normal bots go on thinking in a new worker."""
     table.open(table.url + "?think=%s" % TEST_THINK)
     all_bots(table, "take-a-chord", 3, "normal", "resume-1")
     table.page.wait_for_function("+document.body.dataset.moves >= 6", timeout=STEP)
-    table.page.reload()
-    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
-    table.page.click("#continue-button")
+    table.reload()
     run_to_end(table)
     assert replayed(table).is_over
     log = answers(table.page)

@@ -53,8 +53,7 @@ def gift_position():
 def test_a_gift_reaching_25_ends_the_game_at_once(table):  # noqa: F811
     """Kaguya wins a 3rd colour, gives it to Okina, who accepts: 25, the game ends there."""
     table.open()
-    table.page.evaluate("s => localStorage.setItem('encore.save', s)",
-                        gift_position().to_save())
+    table.put_save(gift_position().to_save())
     table.page.reload()
     table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
     table.page.click("#continue-button")
@@ -108,10 +107,7 @@ def test_take_save_round_trip_in_the_page(table):  # noqa: F811
     table.start(players=5, game=GAME, seed="9")
     save = table.save()
     hand = table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)")
-    table.page.reload()
-    table.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
-    table.page.click("#continue-button")
-    table.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    table.reload()
     assert table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)") \
         == hand
     assert json.loads(json.dumps(table.save())) == save

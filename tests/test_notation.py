@@ -489,19 +489,20 @@ class FakeContext:
 
 
 class FakeStorage(dict):
-    """localStorage."""
+    """The page's store (static/store.js: window.encoreStore)."""
 
-    def getItem(self, key):  # noqa: N802
-        return self.get(key)
+    def read(self, name):
+        return self.get(name)
 
-    def setItem(self, key, value):  # noqa: N802
-        self[key] = value
+    def write(self, name, value):
+        self[name] = value
+        return True
 
 
 def test_webaudio_scheduling_with_a_fake_browser(monkeypatch):
     window = type("W", (), {})()
     window.AudioContext = FakeContext
-    window.localStorage = FakeStorage({"encore.settings": json.dumps({"pause": 500})})
+    window.encoreStore = FakeStorage({"settings": json.dumps({"pause": 500})})
     monkeypatch.setitem(sys.modules, "pyscript", type(sys)("pyscript"))
     sys.modules["pyscript"].window = window
     monkeypatch.setattr(sound, "STATE", {"ctx": None, "voices": [], "memory": None})
@@ -519,7 +520,7 @@ def test_webaudio_scheduling_with_a_fake_browser(monkeypatch):
     starts = [o.started - 10.0 - sound.LEAD for o in ctx.oscillators[1:]]
     assert starts == pytest.approx([0.0, 2 * 60 / 96])   # the rest is a silent beat
     sound.set_muted(True)
-    assert json.loads(window.localStorage["encore.settings"]) == {"pause": 500, "mute": True}
+    assert json.loads(window.encoreStore["settings"]) == {"pause": 500, "mute": True}
     sound.play_note(5, 4)
     sound.play_row(r)
     assert len(ctx.oscillators) == 3                   # muted: nothing more is scheduled
@@ -564,7 +565,7 @@ def test_a_cue_is_scheduled_as_short_knocks_and_muted_like_every_sound(monkeypat
     silent again by its length; muted, nothing."""
     window = type("W", (), {})()
     window.AudioContext = FakeContext
-    window.localStorage = FakeStorage({})
+    window.encoreStore = FakeStorage({})
     monkeypatch.setitem(sys.modules, "pyscript", type(sys)("pyscript"))
     sys.modules["pyscript"].window = window
     monkeypatch.setattr(sound, "STATE", {"ctx": None, "voices": [], "memory": None})

@@ -27,7 +27,8 @@ def main():
     window, document = mock.MagicMock(), mock.MagicMock()
     window.innerWidth = 1366
     window.location.search = ""
-    window.localStorage.getItem.return_value = None
+    window.encoreStore.read.return_value = None       # an empty store (static/store.js)
+    window.Date.now.return_value = 1_790_000_000_000
     pyscript = types.ModuleType("pyscript")
     pyscript.window, pyscript.document = window, document
     ffi = types.ModuleType("pyodide.ffi")
@@ -84,7 +85,7 @@ def test_a_bots_game_runs_to_its_end_through_the_page(main, game_id, monkeypatch
     seats = [{"name": "B%d" % i, "kind": "bot", "bot": "heuristic"}
              for i in range(max(2, game.min_players))]
     session = app.Session.start(game_id, seats, seed=4)
-    main.begin(session)
+    main.begin(session, "t1")
     assert main.PAGE.session is session and main.PAGE.notice == ""
     for _ in range(5000):
         if session.state.is_over:
@@ -105,7 +106,7 @@ def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
     session = app.Session.start("take-a-chord", seats, seed=6)
-    main.begin(session)
+    main.begin(session, "t1")
     while not session.current_is_human():
         main.bot_tick()
     legal = [card for _, card in session.state.legal_actions()]

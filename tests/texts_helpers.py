@@ -6,7 +6,8 @@
     used_keys(None)           # the shared keys (error., save., bot., cli., ui.)
 
 The scan reads the source of pygame_rules/ and web/ (Python string literals, and in
-index.html the {{msg:…}} placeholders and say("…") calls). A literal that is only the start of
+index.html the {{msg:…}} placeholders and say("…") calls) and the page's scripts in static/
+(every quoted "ui.…" literal). A literal that is only the start of
 a key ("rc.ev.skip." + phase, "tac.name.colour.%d" % c) must be declared in FAMILIES with the
 suffixes the code can give it; `undeclared_families()` lists those that are not. Options and
 house rules name their messages in the game's declaration; the start screen shows every game's
@@ -35,6 +36,7 @@ AREAS = ("name", "refuse", "describe", "opt", "house", "bot", "ev", "term", "sim
 PREFIXES = {game.prefix for game in GAMES.values()}
 LITERAL = re.compile(r"^(?:%s)\.[A-Za-z0-9_.%%\-]*$" % "|".join(sorted(PREFIXES | set(SHARED))))
 HTML_KEYS = (re.compile(r"\{\{msg:([a-z0-9_.\-]+)\}\}"), re.compile(r"""say\("([a-z0-9_.\-]+)"\)?"""))
+JS_KEYS = re.compile(r"""["'](ui\.[a-z0-9_.\-]+)["']""")
 NOT_KEYS = {"ui."}          # shell.py: the filter of the ui. messages the shell embeds
 
 
@@ -100,7 +102,8 @@ def source_files():
     """The files whose literals name message keys: the engine and the page, not the texts."""
     engine = [p for p in (ROOT / "pygame_rules").rglob("*.py")
               if p.name != "messages.py" and not p.name.startswith("texts")]
-    return sorted(engine) + sorted((ROOT / "web").rglob("*.py")) + [ROOT / "web" / "index.html"]
+    return sorted(engine) + sorted((ROOT / "web").rglob("*.py")) + \
+        [ROOT / "web" / "index.html"] + sorted((ROOT / "static").glob("*.js"))
 
 
 def literals():
@@ -111,6 +114,9 @@ def literals():
         if path.suffix == ".html":
             for rx in HTML_KEYS:
                 found |= set(rx.findall(source))
+            continue
+        if path.suffix == ".js":
+            found |= set(JS_KEYS.findall(source))
             continue
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \

@@ -10,13 +10,15 @@ import zlib
 
 import pygame_rules
 import tables
-from pygame_rules.core import EngineError, SaveError
+from pygame_rules.core import EngineError, SaveError, safe_json_loads
 from pygame_rules.messages import text
 
 WEB_SAVE_FORMAT = "encore-web"
 WEB_SAVE_VERSION = 1
 BOT_LEVELS = ("easy", "normal", "hard", "heuristic", "random")  # what a seat may ask for
 DEFAULT_BOT = "normal"
+SAVE_MAX_CHARS = 1_000_000     # as the store's cap (static/store.js): the longest real save is
+SAVE_MAX_DEPTH = 32            # far smaller, and our wrapper nests 4 deep
 
 
 class SavedGameError(Exception):
@@ -44,6 +46,7 @@ class Session:
             make_bot(state.game.id, s.get("bot") if s.get("bot") in offered else self.steady,
                      seed=i) if s["kind"] == "bot" else None for i, s in enumerate(seats)])
         self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
+        self.saved_pending = None     # the half-made choice a resumed save had (None: none)
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
@@ -205,12 +208,15 @@ class Session:
         return action
 
     # --- saving -------------------------------------------------------------------------------
-    def to_save(self):
-        """The text kept in localStorage: the engine's save plus the seats and the screen."""
+    def to_save(self, pending=None, saved_at=None):
+        """The text kept in the page's store: the engine's save plus the seats, the screen and
+        the table's half-made choice (`pending`, flat JSON); `saved_at` (ms since 1970) orders
+        the start screen's Continue buttons, newest first."""
         return json.dumps({"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION,
                            "engine": self.state.to_json(), "seats": self.seats,
-                           "revealed": self.revealed, "shown_round": self.shown_round,
-                           "summary": self.summary()})
+                           "shown_round": self.shown_round,
+                           "pending": clean_pending(pending),
+                           "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
         """What the start screen says about this game before Python has loaded."""
@@ -222,9 +228,11 @@ class Session:
 
     @classmethod
     def from_save(cls, raw):
-        """Resume a saved game, or raise SavedGameError saying why it cannot be."""
+        """Resume a saved game, or raise SavedGameError saying why it cannot be. Its size and
+        nesting are checked before it is parsed. A hot seat's hand is never shown on resume (the
+        curtain comes back); the half-made choice is kept in `saved_pending`."""
         try:
-            body = json.loads(raw)
+            body = safe_json_loads(raw, SAVE_MAX_CHARS, SAVE_MAX_DEPTH)
         except (TypeError, ValueError):
             raise SavedGameError("ui.save_unreadable") from None
         if not isinstance(body, dict) or body.get("format") != WEB_SAVE_FORMAT:
@@ -240,16 +248,29 @@ class Session:
             raise SavedGameError("ui.save_unreadable")
         try:
             seats = [clean_seat(s, i) for i, s in enumerate(seats)]
-            revealed = body.get("revealed")
-            revealed = revealed if revealed in range(state.players) else None
             shown = int(body.get("shown_round", body.get("shown_venue", 0)))
         except (TypeError, ValueError, AttributeError):
             raise SavedGameError("ui.save_unreadable") from None
         if state.game.id not in tables.game_ids():
             raise SavedGameError("ui.save_unreadable")
-        session = cls(state, seats, revealed)
+        session = cls(state, seats)
         session.shown_round = max(0, min(shown, session.rounds_scored()))
+        session.saved_pending = clean_pending(body.get("pending"))
         return session
+
+
+def clean_pending(pending):
+    """A table's half-made choice as it may be saved: a small flat dict of str keys and int,
+    str or None values (anything else: None, nothing pending)."""
+    if not isinstance(pending, dict) or len(pending) > 8:
+        return None
+    for name, value in pending.items():
+        if not isinstance(name, str) or len(name) > 20 or \
+                not (value is None or isinstance(value, (int, str)) and not isinstance(value, bool)) \
+                or isinstance(value, str) and len(value) > 40 or \
+                isinstance(value, int) and not -10**6 < value < 10**6:
+            return None
+    return dict(pending)
 
 
 def position_seed(game_seed, seat, moves):

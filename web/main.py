@@ -24,8 +24,7 @@ import app
 import render
 from pygame_rules.messages import text
 
-SAVE_KEY = "encore.save"
-SETTINGS_KEY = "encore.settings"
+SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, window.encoreStore)
 CLICKABLE = "[data-card], [data-action]"
 
 
@@ -35,6 +34,8 @@ class PageState:
     other attribute can appear later). `PAGE` below is the one instance."""
 
     session: object = None        # the app.Session on the table (None: the start screen)
+    slot: str = None              # the store's slot this tab saves the session in
+    saving: bool = True           # False once another tab has taken the game over
     # the screen
     by_strength: bool = False     # the hand sorted by strength (else by colour)
     log_open: bool = False        # the log panel shown (it is behind a button on phones)
@@ -106,52 +107,129 @@ def read_setup():
 
 
 def on_start(_evt=None):
-    """Start a new game from the form."""
+    """Start a new game from the form, in a new slot of the store."""
     if not hasattr(window, "startClickAt"):
         window.startClickAt = window.performance.now()
     game, seats, seed, options = read_setup()
-    begin(app.Session.start(game, seats, seed, options))
+    begin(app.Session.start(game, seats, seed, options), page_store().newSlot())
 
 
-def on_continue(_evt=None):
-    """Resume the saved game, or explain why it cannot be and offer a fresh start."""
-    try:
-        session = app.Session.from_save(stored(SAVE_KEY))
-    except app.SavedGameError as err:
-        drop_save(err)
+def page_store():
+    """The page's store (static/store.js): namespaced keys, checked reads, quota-aware writes."""
+    return window.encoreStore
+
+
+def on_continue(evt=None):
+    """Resume the saved game whose Continue button was clicked (its slot)."""
+    button = evt.target.closest("[data-slot]") if evt is not None else None
+    if button:
+        asyncio.ensure_future(resume(button.dataset.slot))
+
+
+async def resume(slot, reloaded=False):
+    """Resume a slot's game; if another open tab is playing it, ask first (take it over here,
+    or start another game). `reloaded`: this tab was at the table before a reload."""
+    if await page_store().holder(slot):
+        page_store().setSlot(None)          # not this tab's until it takes the game over
+        page_store().setAtTable(False)
+        ask_take_over(slot)
         return
-    begin(session)
+    session = load_slot(slot)
+    if session is not None:
+        begin(session, slot, pending=session.saved_pending)
+    elif reloaded:
+        page_store().setAtTable(False)
 
 
-def drop_save(err):
-    """Forget a save that cannot be resumed, and say so on the start screen."""
-    window.localStorage.removeItem(SAVE_KEY)
-    notice = q("#save-notice")
-    notice.textContent = str(err)
-    notice.hidden = False
-    q("#continue-box").hidden = True
+def load_slot(slot):
+    """The session saved in a slot, or None (a save that cannot be resumed is set aside and the
+    start screen says why)."""
+    raw = stored("game." + slot)
+    if raw is None:
+        return None
+    try:
+        return app.Session.from_save(raw)
+    except app.SavedGameError as err:
+        set_aside(slot, err)
+        return None
 
 
-def stored(key):
-    """A localStorage value as a str, or None (JS null arrives as pyodide's jsnull)."""
-    raw = window.localStorage.getItem(key)
+def set_aside(slot, err):
+    """Set a save that cannot be resumed aside (the store keeps it under "bad:") and say why."""
+    store = page_store()
+    store.setAside("game." + slot, "ui.why_refused")
+    store.notice("aside:game." + slot, str(err))
+    window.encoreShowSaves()
+
+
+def ask_take_over(slot):
+    """Another tab is playing this game: offer to play it here or to start another game."""
+    dialog = q("#tab-dialog")
+    dialog.dataset.slot = slot
+    if not dialog.open:
+        dialog.showModal()
+
+
+def on_tab_choice(evt):
+    """The answer to "this game is open in another tab": take it over, or start another."""
+    button = evt.target.closest("[data-tab-choice]")
+    if not button:
+        return
+    dialog = q("#tab-dialog")
+    slot = dialog.dataset.slot
+    dialog.close()
+    if button.dataset.tabChoice == "here":
+        page_store().takeOver(slot)
+        window.setTimeout(proxy(lambda: take_over_now(slot)), 200)  # its last save is written
+
+
+def take_over_now(slot):
+    """Load the game the other tab was playing, now this tab's."""
+    session = load_slot(slot)
+    if session is not None:
+        begin(session, slot, pending=session.saved_pending)
+
+
+def taken_over(_slot=None):
+    """Another tab took this game over: stop saving and playing here, and say so."""
+    if PAGE.session is None:
+        return
+    PAGE.saving = False
+    cancel_bot()
+    set_thinking(None)
+    PAGE.overlay = "taken"
+    draw()
+
+
+def stored(name):
+    """A stored value that passed the store's checks, as a str, or None (JS null arrives as
+    pyodide's jsnull)."""
+    raw = page_store().read(name)
     return raw if isinstance(raw, str) else None
 
 
-def check_save():
-    """At start-up: a save that would not load is refused now, with a message."""
-    raw = stored(SAVE_KEY)
-    if raw is None:
-        return
+def settings():
+    """The page's settings as a dict (the store has checked their size and nesting)."""
     try:
-        app.Session.from_save(raw)
-    except app.SavedGameError as err:
-        drop_save(err)
+        data = json.loads(stored(SETTINGS_KEY) or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def begin(session):
-    """Put a session on the table."""
-    PAGE.session = session
+def auto_resume():
+    """At start-up: a tab that was at the table before a reload goes straight back to it."""
+    store = page_store()
+    slot = store.mySlot()
+    if store.atTable() and isinstance(slot, str):
+        asyncio.ensure_future(resume(slot, reloaded=True))
+
+
+def begin(session, slot, pending=None):
+    """Put a session on the table; this tab saves it in `slot` (and owns it from now on)."""
+    PAGE.session, PAGE.slot, PAGE.saving = session, slot, True
+    page_store().claim(slot)
+    page_store().setAtTable(True)
     set_thinking(None)
     PAGE.overlay, PAGE.notice, PAGE.pending = None, "", None
     PAGE.heard = len(session.state.events)
@@ -161,32 +239,31 @@ def begin(session):
         ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
             PAGE.notice = text("ui.bot_worker_failed")
-    after_change()
+    after_change(pending)
 
 
 def show_start():
-    """Back to the start screen (the game stays saved)."""
+    """Back to the start screen (the game stays saved, and this tab lets go of it)."""
     cancel_bot()
-    PAGE.session = None
+    if PAGE.slot is not None and PAGE.saving:
+        page_store().release(PAGE.slot)
+    PAGE.session, PAGE.slot = None, None
+    page_store().setSlot(None)
+    page_store().setAtTable(False)
     set_thinking(None)
     q("#game-screen").hidden = True
     q("#game-screen").innerHTML = ""
     q("#start-screen").hidden = False
     document.body.dataset.board = "start"
-    raw = stored(SAVE_KEY)
-    box = q("#continue-box")
-    box.hidden = True
-    if raw is not None:
-        summary = json.loads(raw).get("summary", {})
-        if not summary.get("over"):
-            q("#continue-button").textContent = app.continue_text(summary)
-            box.hidden = False
+    window.encoreShowSaves()
 
 
 # --- drawing ---------------------------------------------------------------------------------
 def overlay_html(session, view):
     """The modal to show now: game end, round scores, the curtain, or one the player opened."""
     names, table = session.names(), session.table
+    if PAGE.overlay == "taken":
+        return "taken", render.taken_html()
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
         return "over", table.final_modal(view, names, end)
@@ -214,7 +291,8 @@ def draw():
     lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
-          "curtain": session.curtain_for(), "pending": PAGE.pending, "names": names,
+          "curtain": session.curtain_for(), "names": names,
+          "pending": PAGE.pending if session.curtain_for() is None else None,
           "status": thinking_text(session)}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
@@ -263,12 +341,12 @@ def restore_focus(screen, focus_key, kind):
         target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
-def after_change():
-    """After any move: forget a half-made choice, autosave, sound and redraw, then make the
-    person's automatic moves and let a bot play."""
+def after_change(pending=None):
+    """After any move: forget a half-made choice (or keep the one a resumed save had), autosave,
+    sound and redraw, then make the person's automatic moves and let a bot play."""
     session = PAGE.session
-    PAGE.pending = None
-    window.localStorage.setItem(SAVE_KEY, session.to_save())
+    PAGE.pending = pending
+    save()
     events = new_events(session)
     hear(session, events)
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
@@ -277,6 +355,19 @@ def after_change():
     PAGE.arrivals = session.table.arrivals(events) if events else []
     draw()
     proceed()
+
+
+def save():
+    """Write the game to this tab's slot, if it is still this tab's (another tab may have taken
+    it over: then nothing is written and the table says so). A full storage: the store says
+    that saving is paused; the game goes on, and the next move tries again."""
+    session = PAGE.session
+    if session is None or not PAGE.saving:
+        return
+    if not page_store().owns(PAGE.slot):
+        taken_over()
+        return
+    page_store().write("game." + PAGE.slot, session.to_save(PAGE.pending, window.Date.now()))
 
 
 def proceed():
@@ -292,13 +383,7 @@ def proceed():
 
 def preferences():
     """The player's remembered preferences the tables use ("always claim": on by default)."""
-    try:
-        data = json.loads(stored(SETTINGS_KEY) or "{}")
-    except ValueError:
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
-    return {"always_claim": data.get("always_claim", True) is not False}
+    return {"always_claim": settings().get("always_claim", True) is not False}
 
 
 def new_events(session):
@@ -334,7 +419,7 @@ def think_cap():
         raw = dict(p.split("=", 1) for p in str(window.location.search)[1:].split("&")
                    if "=" in p).get("think")
         if raw is None:
-            raw = json.loads(stored(SETTINGS_KEY) or "{}").get("think", 0)
+            raw = settings().get("think", 0)
         return max(0.0, float(raw or 0))
     except (ValueError, TypeError, AttributeError):
         return 0.0
@@ -452,7 +537,8 @@ async def await_move(session, request):
 
 def bot_may_play(session):
     """True when a bot is to play and nothing on screen holds it back."""
-    return session is not None and session.waiting_for_bot() and PAGE.overlay is None
+    return session is not None and PAGE.saving and session.waiting_for_bot() and \
+        PAGE.overlay is None
 
 
 def play_when_ready():
@@ -476,7 +562,7 @@ def play_when_ready():
 def bot_pause():
     """The bots' pause in ms, from the settings (700 by default)."""
     try:
-        value = json.loads(stored(SETTINGS_KEY) or "{}").get("pause", 700)
+        value = settings().get("pause", 700)
         return max(0, min(5000, int(value)))
     except (ValueError, TypeError, AttributeError):
         return 700
@@ -545,6 +631,7 @@ def choose(data):
         return
     action, PAGE.pending = session.table.on_click(data, session.view(), PAGE.pending)
     if action is None:
+        save()                       # a half-made choice survives a reload
         draw()
     else:
         play(action)
@@ -584,13 +671,15 @@ def close_overlay():
 def cancel_pending():
     """Drop the half-made choice (Cancel or Escape)."""
     PAGE.pending = None
+    save()
     draw()
 
 
 def reveal():
-    """The named player took the screen: show their hand."""
+    """The named player took the screen: show their hand (and the choice they had half made
+    before a reload, kept behind the curtain)."""
     PAGE.session.reveal()
-    after_change()
+    after_change(PAGE.pending)
 
 
 def next_round():
@@ -600,14 +689,21 @@ def next_round():
 
 
 def play_again():
-    """A new game with the same seats."""
-    begin(PAGE.session.again(random.randrange(1, 2**31)))
+    """A new game with the same seats, in a new slot (the finished one is dropped)."""
+    drop_finished()
+    begin(PAGE.session.again(random.randrange(1, 2**31)), page_store().newSlot())
 
 
 def new_game():
-    """Back to the start screen for a different game."""
-    window.localStorage.removeItem(SAVE_KEY)
+    """Back to the start screen for a different game (the finished one is dropped)."""
+    drop_finished()
     show_start()
+
+
+def drop_finished():
+    """Forget this tab's save of a finished game (nothing is left to resume)."""
+    if PAGE.session is not None and PAGE.session.state.is_over and PAGE.saving:
+        page_store().remove("game." + PAGE.slot)
 
 
 def open_dialog(selector):
@@ -634,6 +730,7 @@ ACTIONS = {
     "next-venue": next_round,
     "again": play_again,
     "new": new_game,
+    "leave": show_start,
 }
 
 
@@ -700,22 +797,31 @@ def on_key(evt):
 def main():
     """Wire the page and say that Python is ready."""
     q("#start-button").addEventListener("click", proxy(on_start))
-    q("#continue-button").addEventListener("click", proxy(on_continue))
+    q("#continue-box").addEventListener("click", proxy(on_continue))
+    q("#tab-dialog").addEventListener("click", proxy(on_tab_choice))
+    page_store().onTakenOver(proxy(taken_over))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
     document.addEventListener("keydown", proxy(on_key))
     q("#start-button").disabled = False
-    q("#continue-button").disabled = False
+    for button in q("#continue-box").querySelectorAll("button"):
+        button.disabled = False
     q("#load-progress").value = 100
     q("#load-text").textContent = text("ui.ready")
     document.body.dataset.ready = "1"
     document.body.dataset.board = "start"
     window.pyReadyAt = window.performance.now()
-    window.setTimeout(proxy(check_save_now), 0)   # replaying a save can wait for the ready page
+    window.setTimeout(proxy(check_saves_now), 0)   # replaying saves can wait for the ready page
 
 
-def check_save_now():
-    """Check the stored save once the page is ready, then mark that it was checked."""
-    check_save()
+def check_saves_now():
+    """Once the page is ready: a tab reloaded at the table goes back to it; else every saved
+    game offered is checked (one that would not load is set aside now, with a message). Then
+    mark that it was done."""
+    if page_store().atTable() and isinstance(page_store().mySlot(), str):
+        auto_resume()
+    else:
+        for slot in list(page_store().slots()):
+            load_slot(slot)
     document.body.dataset.saveChecked = "1"
 
 

@@ -141,6 +141,14 @@ def curtain_html(name):
             % (t("ui.pass_to", name=name), t("ui.pass_hint", name=name), t("ui.i_am", name=name)))
 
 
+def taken_html():
+    """Another tab took this game over: this tab has stopped; back to the start screen."""
+    return ('<div class="curtain" role="dialog" aria-modal="true" aria-labelledby="taken-t">'
+            '<h2 id="taken-t">%s</h2><p>%s</p><button type="button" class="primary" '
+            'data-action="leave" data-key="leave">%s</button></div>'
+            % (t("ui.taken_title"), t("ui.taken_text"), t("ui.taken_leave")))
+
+
 # --- the frame ------------------------------------------------------------------------------
 def nav_button(action, label, extra=""):
     """A top-bar button."""

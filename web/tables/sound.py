@@ -5,15 +5,15 @@ percussive knock per card (deeper for a trump, a double knock for a gift).
 
 The logic is pure and runs in CPython (`frequency`, `melody`, `envelope`, `strum_notes`,
 `chord_shape`, `cue_notes`, the settings text); only `play`, `play_note`, `play_row`,
-`play_strum`, `play_cue`, `stop` and the localStorage access touch the browser, importing
+`play_strum`, `play_cue`, `stop` and the settings access touch the browser, importing
 `pyscript.window` inside the function, so tests can import this module. The AudioContext is made
 on the first sound (which always follows a click or a key, as browsers require). The mute switch
-is kept in localStorage under "encore.settings" (a JSON object shared with other settings).
+is kept with the page's settings (the store's "settings": a JSON object shared with others).
 """
 
 import json
 
-SETTINGS_KEY = "encore.settings"
+SETTINGS_KEY = "settings"   # the name in the page's store (static/store.js)
 MUTE_FIELD = "mute"
 SEMITONES = {-1: 62, 0: 64, 1: 65, 2: 67, 3: 69, 4: 71, 5: 72, 6: 74, 7: 76, 8: 77, 9: 79}
 BPM = 96
@@ -125,12 +125,13 @@ def with_muted(raw, flag):
 
 # --- the browser ------------------------------------------------------------------------------
 def _storage():
-    """window.localStorage, or None outside the browser (then settings live in STATE)."""
+    """The page's store (window.encoreStore), or None outside the browser (then settings live
+    in STATE)."""
     try:
         from pyscript import window
     except ImportError:
         return None
-    return window.localStorage
+    return window.encoreStore
 
 
 def _settings():
@@ -138,7 +139,7 @@ def _settings():
     store = _storage()
     if store is None:
         return STATE["memory"]
-    raw = store.getItem(SETTINGS_KEY)
+    raw = store.read(SETTINGS_KEY)
     return raw if isinstance(raw, str) else None
 
 
@@ -154,7 +155,7 @@ def set_muted(flag):
     if store is None:
         STATE["memory"] = raw
     else:
-        store.setItem(SETTINGS_KEY, raw)
+        store.write(SETTINGS_KEY, raw)
     if flag:
         stop()
 
