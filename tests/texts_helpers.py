@@ -100,7 +100,8 @@ def source_files():
     """The files whose literals name message keys: the engine and the page, not the texts."""
     engine = [p for p in (ROOT / "pygame_rules").rglob("*.py")
               if p.name != "messages.py" and not p.name.startswith("texts")]
-    return sorted(engine) + sorted((ROOT / "web").rglob("*.py")) + [ROOT / "web" / "index.html"]
+    return sorted(engine) + sorted((ROOT / "web").rglob("*.py")) + [ROOT / "web" / "index.html"] \
+        + sorted((ROOT / "static").glob("*.js"))      # the page's scripts: say("…") calls
 
 
 def literals():
@@ -108,7 +109,7 @@ def literals():
     found = set()
     for path in source_files():
         source = path.read_text(encoding="utf-8")
-        if path.suffix == ".html":
+        if path.suffix in (".html", ".js"):
             for rx in HTML_KEYS:
                 found |= set(rx.findall(source))
             continue
