@@ -19,8 +19,9 @@
   function reload() {
     asked = true;
     const waiting = registration && registration.waiting;
-    if (waiting) waiting.postMessage("skip-waiting");   // reload on its controllerchange
-    else location.reload();                              // already switched (another tab)
+    if (!waiting) { location.reload(); return; }         // already switched (another tab)
+    waiting.postMessage("skip-waiting");                 // reload on its controllerchange
+    setTimeout(() => location.reload(), 5000);           // (should it never come: reload anyway)
   }
 
   function notice() {
