@@ -139,6 +139,11 @@ def test_a_returning_visitor_gets_the_new_version_after_one_reload_with_the_noti
         t.open()
         assert CHANGE not in tagline(t.page)            # served by the old worker, as offline
         t.page.wait_for_selector(RELOAD, timeout=READY)  # ... and never silently
+        t.page.set_viewport_size({"width": 390, "height": 844})
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        t.page.screenshot(path=str(SHOTS / "update-notice-start-390x844.png"))
+        assert not overlap(t.page.locator(BAR).bounding_box(),
+                           t.page.locator("#start-button").bounding_box())
         assert version(t.page) == old and t.page.evaluate("navigator.serviceWorker.controller "
                                                           "!== null")
         with t.page.expect_navigation(timeout=READY):
@@ -149,6 +154,43 @@ def test_a_returning_visitor_gets_the_new_version_after_one_reload_with_the_noti
         assert version(t.page) == new and CHANGE in tagline(t.page)
         t.page.wait_for_timeout(500)
         assert t.page.locator(BAR).count() == 0
+        t.check_clean(origin_of(server.url))
+    finally:
+        t.context.close()
+
+
+def test_reload_in_one_tab_never_reloads_another(browser, served, monkeypatch):
+    """Two tabs of the old version: both say a new version is ready; Reload in one switches it
+    (the browser has one active service worker per site, so the other's changes too), and the
+    other keeps its page, still says so, and switches only on its own Reload."""
+    site, server, old = served
+    t = Table(browser, server.url)
+    try:
+        t.open()
+        controlled(t.page)
+        first = t.page
+        t.page = t.context.new_page()
+        t.page.on("console", t.on_console)
+        t.open()
+        other = t.page
+        other.evaluate("window.sameDocument = true; window.switched = 0; navigator.serviceWorker"
+                       ".addEventListener('controllerchange', () => window.switched++)")
+        new = rebuild(site, monkeypatch)
+        first.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        first.wait_for_selector(RELOAD, timeout=READY)
+        other.wait_for_selector(RELOAD, timeout=READY)
+        with first.expect_navigation(timeout=READY):
+            first.click(RELOAD)
+        first.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+        assert version(first) == new
+        other.wait_for_function("window.switched > 0")   # its worker changed under it ...
+        other.wait_for_timeout(500)                        # ... and it did not reload
+        assert other.evaluate("window.sameDocument") is True and version(other) == old
+        assert other.locator(RELOAD).is_visible()
+        with other.expect_navigation(timeout=READY):
+            other.click(RELOAD)
+        other.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+        assert version(other) == new and CHANGE in tagline(other)
         t.check_clean(origin_of(server.url))
     finally:
         t.context.close()
