@@ -35,7 +35,8 @@ self.addEventListener("message", (event) => {
 });
 
 function ours(key) {
-  return key !== CACHE && (LEGACY.test(key) || (key.startsWith("encore-") && key.endsWith(" " + SCOPE)));
+  return key !== CACHE
+    && (LEGACY.test(key) || (key.startsWith("encore-") && key.endsWith(" " + SCOPE)));
 }
 
 self.addEventListener("activate", (event) => {

@@ -225,7 +225,8 @@ def test_a_new_service_worker_waits_and_keeps_its_own_scoped_cache(built_site):
     (the player's Reload); each version answers from its own cache, named by version and
     scope; old caches of this scope go only when a new version activates."""
     text = (built_site.path / "sw.js").read_text()
-    install = text[text.index('addEventListener("install"'):text.index('addEventListener("message"')]
+    install = text[text.index('addEventListener("install"'):
+                   text.index('addEventListener("message"')]
     assert "skipWaiting" not in install
     assert re.search(r'event\.data === "skip-waiting"\) self\.skipWaiting\(\)', text)
     assert text.count("self.skipWaiting(") == 1
