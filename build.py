@@ -284,8 +284,31 @@ def cache_name(out, files):
     return "encore-" + digest.hexdigest()[:16]
 
 
+VERSION_STAMP = "__ENCORE_VERSION__"
+STAMPED = ("index.html", WORKER)   # the page's <meta name="encore-version"> and the bots' worker
+
+
+def stamp_version(out, version):
+    """Write the site's version into the files that report it: index.html's
+    <meta name="encore-version"> (the page's version) and bot_worker.py's VERSION (the bots'
+    worker's), so the page can check that its worker came from the same cache. Each must hold
+    the placeholder exactly once (bot_worker.py only when it is shipped)."""
+    for rel in STAMPED:
+        path = out / rel
+        if rel == WORKER and not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        if text.count(VERSION_STAMP) != 1:
+            raise BuildError("%s must contain %s exactly once (the version stamp)"
+                             % (rel, VERSION_STAMP))
+        path.write_text(text.replace(VERSION_STAMP, version), encoding="utf-8")
+
+
 def write_service_worker(out, template=STATIC / SW_TEMPLATE):
-    """Fill the SW template with the cache name and file list; write out/sw.js; return the name."""
+    """Fill the SW template with the cache name and file list; write out/sw.js; return the name.
+
+    The cache name is the site's version: build() hashes the files here, before stamp_version
+    writes that version into index.html and bot_worker.py."""
     files = precached(out)
     name = cache_name(out, files)
     text = template.read_text(encoding="utf-8")
@@ -319,6 +342,7 @@ def build(out=Path("dist"), web=WEB, static=STATIC, quiet=False):
     sizes = build_page(out, web, wheel)
     (out / ".nojekyll").write_bytes(b"")
     cache = write_service_worker(out, static / SW_TEMPLATE)
+    stamp_version(out, cache)
     files = site_files(out)
     stats = {"out": str(out), "files": len(files), "bytes": sum((out / f).stat().st_size
                                                                  for f in files),

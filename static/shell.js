@@ -189,7 +189,6 @@
     if (file) arrived(file, SIZES[file]);
   })).observe({type: "resource", buffered: true});
   const ticker = setInterval(() => document.body.dataset.ready ? clearInterval(ticker) : show(), 500);
-  addEventListener("py:done", () => navigator.serviceWorker?.register("./sw.js"), {once: true});
   document.body.dataset.shell = "1";
   window.shellReadyAt = performance.now();
 })();

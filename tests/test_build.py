@@ -12,6 +12,7 @@ all, XML namespace names aside.
 """
 
 import base64
+import importlib.util
 import hashlib
 import json
 import os
@@ -46,7 +47,7 @@ KNOWN_CDN_DEFAULTS = {"pyodide/pyodide.mjs": "package base URL default (no packa
 def sw_parts(site):
     """(cache name, file list) read back from dist/sw.js."""
     text = (site / "sw.js").read_text()
-    cache = re.search(r'const CACHE = "([^"]+)";', text).group(1)
+    cache = re.search(r'const VERSION = "([^"]+)";', text).group(1)
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
     return cache, files
 
@@ -170,8 +171,69 @@ def test_service_worker_lists_every_file_and_nothing_else(built_site):
     everything = build.site_files(site)
     assert files == ["./"] + ["./" + f for f in everything if f not in ("sw.js", ".nojekyll")]
     assert re.fullmatch(r"encore-[0-9a-f]{16}", cache)
-    assert cache == built_site.stats["cache"] == build.cache_name(site, build.precached(site))
+    assert cache == built_site.stats["cache"] == build.cache_name(unstamped(site, cache),
+                                                                  build.precached(site))
     assert "__CACHE__" not in (site / "sw.js").read_text()
+
+
+def unstamped(site, version):
+    """A copy of the built site with the version stamp put back to its placeholder (the state
+    the cache name was hashed over)."""
+    import shutil
+    import tempfile
+
+    copy = pathlib.Path(tempfile.mkdtemp()) / "site"
+    shutil.copytree(site, copy)
+    for rel in build.STAMPED:
+        path = copy / rel
+        path.write_text(path.read_text().replace(version, build.VERSION_STAMP))
+    return copy
+
+
+def test_the_version_is_stamped_into_the_page_and_the_bots_worker(built_site):
+    """index.html's <meta name="encore-version"> and bot_worker.py's VERSION are the cache
+    name, so the page can check that its worker's files are of its own version."""
+    site, version = built_site.path, built_site.stats["cache"]
+    html = (site / "index.html").read_text()
+    assert re.search(r'<meta name="encore-version" content="([^"]+)">', html).group(1) == version
+    worker = (site / build.WORKER).read_text()
+    assert re.search(r'^VERSION = "([^"]+)"', worker, re.M).group(1) == version
+    assert build.VERSION_STAMP not in html + worker
+    sys.path.insert(0, str(site))
+    try:
+        spec = importlib.util.spec_from_file_location("built_bot_worker", site / build.WORKER)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(site))
+    assert module.version() == version and "version" in module.__export__
+
+
+def test_a_file_to_stamp_without_its_placeholder_is_refused(tmp_path):
+    """The stamp is written exactly once: a page without the placeholder fails the build."""
+    (tmp_path / "index.html").write_text("<p>no version here</p>")
+    with pytest.raises(build.BuildError, match="__ENCORE_VERSION__"):
+        build.stamp_version(tmp_path, "encore-0123456789abcdef")
+    (tmp_path / "index.html").write_text('<meta name="encore-version" content="%s">'
+                                         % build.VERSION_STAMP)
+    build.stamp_version(tmp_path, "encore-0123456789abcdef")   # no worker shipped: page only
+    assert "encore-0123456789abcdef" in (tmp_path / "index.html").read_text()
+
+
+def test_a_new_service_worker_waits_and_keeps_its_own_scoped_cache(built_site):
+    """sw.js never takes over open pages by itself: skipWaiting only on the page's message
+    (the player's Reload); each version answers from its own cache, named by version and
+    scope; old caches of this scope go only when a new version activates."""
+    text = (built_site.path / "sw.js").read_text()
+    install = text[text.index('addEventListener("install"'):
+                   text.index('addEventListener("message"')]
+    assert "skipWaiting" not in install
+    assert re.search(r'event\.data === "skip-waiting"\) self\.skipWaiting\(\)', text)
+    assert text.count("self.skipWaiting(") == 1
+    assert 'const CACHE = VERSION + " " + SCOPE;' in text
+    assert "self.registration.scope" in text
+    fetch = text[text.index('addEventListener("fetch"'):]
+    assert "caches.open(CACHE)" in fetch and "caches.match" not in fetch
 
 
 def test_cache_name_changes_when_a_file_changes(tmp_path):

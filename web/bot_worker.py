@@ -16,6 +16,10 @@ keep a game short). The answer:
     {"ok": true, "action": [...], "playouts": k, "ms": t, "level": "hard"}
     {"ok": false, "error": "why"}
 
+`version()` returns the site version build.py stamped into this file (the cache name of the build,
+as in index.html's <meta name="encore-version">): the page compares it with its own and refuses a
+worker whose files came from another version. Unbuilt, it is the placeholder.
+
 Nothing here imports pyscript, so CPython tests call `best_move` directly.
 """
 
@@ -25,7 +29,8 @@ import time
 import pygame_rules
 from pygame_rules import bots, search
 
-__export__ = ["best_move", "warm_up"]
+__export__ = ["best_move", "warm_up", "version"]
+VERSION = "__ENCORE_VERSION__"   # build.py writes the site's version here in dist/bot_worker.py
 
 
 def determinizers_ready():
@@ -45,6 +50,11 @@ def warm_up():
     """Load the engine, the bots and the determinizers; returns the games ready to search
     (JSON)."""
     return json.dumps(determinizers_ready())
+
+
+def version():
+    """The site version this file was built as (see the module)."""
+    return VERSION
 
 
 def seated(game_id, level, seed, think):

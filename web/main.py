@@ -447,6 +447,7 @@ async def boot_worker():
             create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG),
             WORKER_BOOT_SECONDS)
         await asyncio.wait_for(proxy.warm_up(), WORKER_BOOT_SECONDS)
+        same_version(str(await asyncio.wait_for(proxy.version(), WORKER_BOOT_SECONDS)))
     except Exception as err:          # noqa: BLE001 (any failure: the heuristic plays instead)
         worker_failed(err)
         return None
@@ -454,6 +455,18 @@ async def boot_worker():
     document.body.dataset.worker = "ready"
     window.botWorkerBootMs = window.performance.now() - started
     return proxy
+
+
+def same_version(worker_version):
+    """Refuse a worker whose files are of another version than the page (build.py stamps the
+    site's version into index.html's <meta name="encore-version"> and into bot_worker.py; the
+    service worker serves a page and its workers from one cache, and this checks it)."""
+    meta = document.querySelector('meta[name="encore-version"]')
+    page_version = str(meta.getAttribute("content")) if meta else ""
+    document.body.dataset.workerVersion = worker_version
+    if worker_version != page_version:
+        raise RuntimeError("the bots' worker is version %s, the page %s"
+                           % (worker_version, page_version))
 
 
 def worker_failed(err):
