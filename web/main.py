@@ -624,6 +624,8 @@ def on_table_click(evt):
     if target is None or PAGE.session is None:
         return
     data = data_attributes(target)
+    if not PAGE.saving and data.get("action") != "leave":
+        return                                   # another tab took the game: only "leave"
     PAGE.clicked, PAGE.notice_at = data.get("key"), None     # a new click: the bubble goes
     handler = screen_action(data.get("action"))
     if handler is not None:

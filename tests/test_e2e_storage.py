@@ -1,0 +1,183 @@
+"""End to end, issue 17: nothing stored can hurt the page, a full storage loses no game, and two
+tabs never overwrite each other. Each test also has the `table` fixture's checks (no foreign
+request, no console error, no Python traceback)."""
+
+import json
+
+import pytest
+
+from test_e2e_page import BOARDS, NS, READY, STEP, table  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.e2e
+FILL = """() => {            // another site of the origin fills the storage to the last char
+  let i = 0;
+  for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
+    const s = 'x'.repeat(size);
+    try { for (;;) localStorage.setItem('other-site/' + i++, s); } catch (e) { /* full */ }
+  }
+  return i;
+}"""
+FREE = "() => Object.keys(localStorage).filter(k => k.startsWith('other-site/'))" \
+       ".forEach(k => localStorage.removeItem(k))"
+
+
+def store_keys(page):
+    """Every localStorage key, sorted."""
+    return sorted(page.evaluate("Object.keys(localStorage)"))
+
+
+def test_a_full_storage_pauses_saving_and_the_game_goes_on(table):  # noqa: F811
+    """With the origin's storage full, a game starts and plays, the notice says saving is
+    paused; once there is room the next move is saved and the notice goes."""
+    table.open()
+    table.page.evaluate(FILL)
+    table.start(players=3, seats=["human", "bot-heuristic", "bot-heuristic"])
+    notice = table.page.locator("#store-notice")
+    assert notice.is_visible() and "Saving is paused" in notice.inner_text()
+    for _ in range(3):
+        table.step()
+    assert notice.is_visible() and table.board()[0] in ("playable", "venue")
+    table.page.evaluate(FREE)
+    table.step()
+    table.page.wait_for_selector("body[data-board=playable], body[data-board=venue]",
+                                 state="attached", timeout=STEP)
+    assert notice.is_hidden()
+    assert json.loads(table.save()["engine"])["actions"]          # the game is saved again
+    assert len(json.loads(table.save()["engine"])["actions"]) == int(table.board()[1])
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+BROKEN = {   # kind -> (the stored name, the text, what the notice says)
+    "settings not JSON": ("settings", "{pause:", "settings could not be read"),
+    "settings 3,000 deep": ("settings", '{"pause": %s}' % ("[" * 3000 + "]" * 3000),
+                            "nested too deeply"),
+    "settings too large": ("settings", '{"pause": %s}' % DEEP, "too large"),
+    "settings a list": ("settings", "[1, 2]", "settings could not be read"),
+    "save not JSON": ("game.x", "{\"summary\":", "not valid data"),
+    "save 100,000 deep": ("game.x", '{"summary": %s}' % DEEP, "nested too deeply"),
+    "save too large": ("game.x", '{"summary": "%s"}' % ("x" * 1_100_000), "too large"),
+    "save without a summary": ("game.x", '{"format": "encore-web"}', "not something this page"),
+    "save deep inside its engine part": ("game.x", None, "could not be resumed"),
+    "save with wrong types": ("game.x", None, "could not be read"),
+}
+
+
+def broken_text(kind):
+    """The stored text of a kind of damage (the two built from a real save's shape)."""
+    name, raw, _ = BROKEN[kind]
+    if raw is not None:
+        return raw
+    summary = {"game": "taktvoll", "title": "Taktvoll", "over": False, "msg": "ui.continue_tak",
+               "params": {"deck": 30, "title": "Taktvoll"}, "saved_at": 1}
+    if kind == "save deep inside its engine part":
+        body = {"format": "encore-web", "version": 1, "engine": DEEP, "seats": [],
+                "summary": summary}
+    else:
+        body = {"format": "encore-web", "version": 1, "engine": 7, "seats": {"a": 1},
+                "shown_round": [[]], "pending": "x" * 50, "summary": summary}
+    return json.dumps(body)
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_anything_broken_in_storage_is_set_aside_with_a_message(table, kind):  # noqa: F811
+    """Each kind of damage: the page loads, says what it set aside, keeps the text under
+    "bad:", and a fresh game starts at once."""
+    name, _, words = BROKEN[kind]
+    text = broken_text(kind)
+    table.open()
+    table.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [NS + name, text])
+    table.page.reload()
+    table.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=READY)
+    notice = table.page.locator("#store-notice")
+    assert notice.is_visible() and words in notice.inner_text(), notice.inner_text()
+    assert len(notice.inner_text()) < 300
+    assert table.page.evaluate("k => localStorage.getItem(k)", NS + "bad:" + name) == text
+    assert table.page.evaluate("k => localStorage.getItem(k)", NS + name) is None
+    assert table.page.locator("#continue-box").is_hidden()
+    assert table.page.locator("#rules-dialog").count() == 1
+    table.page.click("#start-rules")                   # the start screen's script still works
+    assert table.page.locator("#rules-dialog[open]").count() == 1
+    table.page.keyboard.press("Escape")
+    table.start(players=3)
+    assert table.board()[0] in ("playable", "curtain", "venue", "over")
+
+
+def test_keys_are_namespaced_and_an_old_save_carries_over(table):  # noqa: F811
+    """A save and settings from before namespacing ("encore.save") move into the site's own
+    keys and the game continues; another site's Encore keys on the origin are left alone."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent.parent / "web"))
+    import app
+    session = app.Session.start("take-bamboo", [{"name": "Mia", "kind": "human"}] + [
+        {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(2)], seed=5)
+    old = json.loads(session.to_save())
+    del old["summary"]["saved_at"]
+    table.open()
+    table.page.evaluate("s => { localStorage.setItem('encore.save', s); "
+                        "localStorage.setItem('encore@/other/:game.q', 'theirs'); }",
+                        json.dumps(old))
+    table.page.reload()
+    table.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=READY)
+    keys = store_keys(table.page)
+    assert "encore.save" not in keys and "encore@/other/:game.q" in keys
+    assert all(k.startswith(NS) or k.startswith("encore@/other/") for k in keys), keys
+    button = table.page.locator("#continue-button")
+    assert button.inner_text() == "Continue: TAKE トリックの翁, round 1"
+    button.click()
+    table.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+    assert table.page.evaluate("localStorage.getItem('encore@/other/:game.q')") == "theirs"
+
+
+def open_tab(table):
+    """A second tab of the same browser on the page (its own sessionStorage)."""
+    page = table.context.new_page()
+    page.on("console", table.on_console)
+    page.on("pageerror", lambda e: table.problems.append("pageerror: %s" % e))
+    page.goto(table.url)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+    return page
+
+
+def test_two_tabs_never_overwrite_each_other(table):  # noqa: F811
+    """Tab A plays; tab B's Continue asks first. "Start another game": B plays its own slot and
+    A's save is untouched. Then B takes A's game over: A says so and stops writing, B goes on
+    from A's last move, and a click in A changes nothing."""
+    table.open()
+    table.start(players=3, seats=["human", "bot-heuristic", "bot-heuristic"])
+    for _ in range(3):
+        table.step()
+    a = table.page
+    a_slot = a.evaluate("encoreStore.mySlot()")
+    a_save = table.save()
+    b = open_tab(table)
+    assert b.locator("#continue-button").inner_text().startswith('Continue: Take The "A" Chord')
+    b.click("#continue-button")
+    b.wait_for_selector("#tab-dialog[open]", timeout=STEP)
+    b.click("[data-tab-choice=other]")
+    b.check('input[name="game"][value="taktvoll"]')
+    b.check('input[name="players-taktvoll"][value="3"]')
+    b.click("#start-button")
+    b.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+    b_slot = b.evaluate("encoreStore.mySlot()")
+    assert b_slot != a_slot
+    assert json.loads(a.evaluate("s => encoreStore.read('game.' + s)", a_slot)) == a_save
+    table.step()                                           # A goes on, in its own slot
+    a_moves = table.board()[1]
+    b.click("[data-action=menu]")
+    b.wait_for_selector("#continue-box button[data-slot='%s']" % a_slot, timeout=STEP)
+    b.click("#continue-box button[data-slot='%s']" % a_slot)   # the label names A's game
+    b.wait_for_selector("#tab-dialog[open]", timeout=STEP)
+    b.click("[data-tab-choice=here]")
+    b.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+    a.wait_for_selector("body[data-board=taken]", state="attached", timeout=STEP)
+    assert "now played in another tab" in a.inner_text(".curtain")
+    assert b.evaluate("document.body.dataset.moves") == a_moves
+    saved = b.evaluate("s => encoreStore.read('game.' + s)", a_slot)
+    a.evaluate("document.querySelector('#game-screen [data-card]').click()")   # behind it
+    a.wait_for_timeout(300)
+    assert b.evaluate("s => encoreStore.read('game.' + s)", a_slot) == saved
+    assert a.evaluate("document.body.dataset.moves") == a_moves
+    a.click("[data-action=leave]")
+    a.wait_for_selector("#start-screen:not([hidden])", timeout=STEP)
+    assert b.evaluate("s => encoreStore.read('game.' + s)", a_slot) == saved
+    b.close()
