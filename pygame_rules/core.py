@@ -483,8 +483,9 @@ def _read_save(text_):
     try:
         body = safe_json_loads(text_, MAX_SAVE_BYTES, MAX_SAVE_DEPTH)
     except ValueError as err:
-        raise SaveError(_JSON_REFUSALS.get(err.args[0], "save.not_json"),
-                        max=MAX_SAVE_BYTES // 1_000_000) from None
+        msg_id = _JSON_REFUSALS.get(err.args[0], "save.not_json")
+        params = {"max": MAX_SAVE_BYTES // 1_000_000} if msg_id == "save.too_big" else {}
+        raise SaveError(msg_id, **params) from None
     if type(body) is not dict or body.get("format") != SAVE_FORMAT:
         raise SaveError("save.not_a_save")
     version = body.get("version")
