@@ -453,7 +453,8 @@ def _check_setup(setup, players):
             out["scores"] = [int(v) for v in setup["scores"]]
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise SetupError("error.bad_setup", why="it needs hands") from None
-    cards = [c for h in out["hands"] for c in h] + out["deck"] + [r["clef"] for r in out["rows"]] + \
+    cards = [c for h in out["hands"] for c in h] + out["deck"] + \
+        [r["clef"] for r in out["rows"]] + \
         [r["time"] for r in out["rows"] if r["time"] is not None] + \
         [c for r in out["rows"] for c, _ in r["cards"]]
     if len(out["hands"]) != players or len(set(cards)) != len(cards) or \
