@@ -409,7 +409,7 @@ class GameState:
 
     def automaton_name(self, seat, level=False):
         """The name of a seat the engine plays (with its level, if `level` and it has one)."""
-        raise SetupError("error.bad_seat", seat=seat)
+        raise SetupError("error.bad_seat", seat=clip(seat))
 
     observer = None
     """The game's observer module, the one place that decides what a seat knows: its

@@ -409,3 +409,14 @@ def test_short_of_extremes():
     assert short(Weird()) == "<Weird>"
     assert short(("play", 3)) == "('play', 3)" and short(("accept",)) == "('accept',)"
     assert len(short("z" * 10**6)) <= 41
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_strange_seat_gives_a_short_message(game_id):
+    """view() of a seat that is a 5,000-digit number, 1 MB of text or a nested list: SetupError
+    with a short message."""
+    state = live_state(game_id)
+    for seat in (10**5000, "s" * 10**6, DEEP_LIST, -1):
+        with pytest.raises(pygame_rules.SetupError) as err:
+            state.view(seat)
+        assert len(err.value.message) <= MAX_MESSAGE
