@@ -19,8 +19,8 @@ MAX_MESSAGE = 300
 DEEP = 100_000
 GAMES = sorted(pygame_rules.GAMES)
 FIELDS = ("format", "version", "game", "players", "seed", "options", "setup", "actions", "check")
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-FEW = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+FEW = settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 
 ATOMS = (st.none() | st.booleans() | st.integers() | st.text(max_size=30) |
          st.floats(allow_nan=False, allow_infinity=False))
