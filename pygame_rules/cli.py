@@ -28,7 +28,7 @@ import sys
 import time
 
 from .bots import AUTOMATON, bot_action, bot_names, default_bot, make_bot, with_automata
-from .core import GAMES, IllegalAction, SetupError, new_game
+from .core import GAMES, IllegalAction, SetupError, clip, new_game
 from .messages import text
 from . import tournament as _tournament
 
@@ -113,7 +113,7 @@ def main(argv=None, stdin=None, stdout=None):
 def tournament(args, out):
     """Bots against each other, seats rotated; win rates and mean scores with 95% intervals."""
     if args.game not in GAMES:
-        raise SetupError("error.unknown_game", game=args.game)
+        raise SetupError("error.unknown_game", game=clip(args.game))
     seats = [name.strip() for name in args.seats.split(",") if name.strip()]
     for name in seats:
         if name not in bot_names(args.game):
@@ -180,7 +180,7 @@ class Table:
 def play(args, stdin, out):
     """Play one whole game in the terminal; returns the exit code."""
     if args.game not in GAMES:
-        raise SetupError("error.unknown_game", game=args.game)
+        raise SetupError("error.unknown_game", game=clip(args.game))
     args.bot = args.bot or default_bot(args.game)
     table = Table(args, stdin, out)
     say(out, "cli.seed_used", {"seed": table.seed})
@@ -312,7 +312,7 @@ def seat_bots(args):
 def simulate(args, out):
     """Let bots play many games; print the scores, wins, the game's own rates, throughput."""
     if args.game not in GAMES:
-        raise SetupError("error.unknown_game", game=args.game)
+        raise SetupError("error.unknown_game", game=clip(args.game))
     if args.games < 1:
         raise SetupError("cli.bad_games")
     seed = read_seed(args.seed) if args.seed is not None else 0

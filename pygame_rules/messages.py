@@ -29,12 +29,17 @@ CATALOGUE = {
     "error.bad_seed": "The seed must be a whole number or text.",
     "error.bad_setup": "That set-up is not a valid position: {why}.",
     "error.bad_seat": "There is no seat {seat} at this table.",
+    "error.bad_options": "The options must be names with values, not {options}.",
     # --- saves ------------------------------------------------------------------------------------
     "save.not_json": "This save is not readable (it is not JSON); a new game is needed.",
     "save.not_a_save": "This is not an Encore save.",
     "save.version": "This save is from version {version}; this page reads version {expected}.",
     "save.tampered": "This save has been changed or damaged (its checksum does not match).",
     "save.invalid": "This save cannot be replayed: {why}.",
+    "save.too_big": "This is too big to be an Encore save (a save is far under {max} MB).",
+    "save.too_deep": "This is nested too deeply to be an Encore save.",
+    "save.bad_field": "This save cannot be replayed: its “{field}” field is not valid.",
+    "save.engine_failed": "This save cannot be replayed: the engine failed on it ({error}).",
     # --- the bot levels every game's search bots share --------------------------------------------
     "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
     "bot.normal": "Normal: a short search: it tries its best few moves on deals consistent with what it has seen, each played out by the heuristic bots.",

@@ -28,7 +28,7 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
-from ...core import GameState, SetupError
+from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
@@ -358,7 +358,7 @@ class ReChordState(GameState):
         """(message id, parameters) saying why an action is refused."""
         kind = action[0]
         if SHAPES.get(kind) != len(action) or not all(type(a) is int for a in action[1:]):
-            return "error.bad_action", {"action": repr(action)}
+            return "error.bad_action", {"action": short(action)}
         if self.claims:
             if kind == "claim":
                 return self._claim_refusal(action[1])
@@ -860,11 +860,11 @@ def _check_setup(setup, players):
             out["pad"] = [[int(x) for x in row] for row in setup["pad"]]
         if "start" in setup:
             out["start"] = int(setup["start"])
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise SetupError("error.bad_setup", why="it needs hands for every guitarist") from None
     spaces = [b[0] for b in out["board"]]
     kinds = [b[1] for b in out["board"]] + out.get("supply", [])
-    cards = sum(out["hands"], []) + out.get("deck", []) + \
+    cards = [c for h in out["hands"] for c in h] + out.get("deck", []) + \
         [c for cs in out.get("completed", []) for c, _ in cs]
     if len(out["hands"]) != g or len(set(spaces)) != len(spaces) or \
             not all(0 <= sp < SPACES for sp in spaces) or \

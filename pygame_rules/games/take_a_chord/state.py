@@ -9,7 +9,7 @@ An action is `("play", card)`, the card an id 0..34 (chord * 5 + colour); saves 
 held the bare card id (`_upgrade`). Hands are bitmasks so states clone cheaply.
 """
 
-from ...core import GameState, SetupError
+from ...core import GameState, SetupError, short
 from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
@@ -134,7 +134,7 @@ class TakeAChordState(GameState):
         """(message id, parameters) saying why an action that is not legal now is refused."""
         if len(action) != 2 or action[0] != "play" or type(action[1]) is not int or \
                 not 0 <= action[1] < DECK_SIZE:
-            return "error.bad_action", {"action": repr(action)}
+            return "error.bad_action", {"action": short(action)}
         card = action[1]
         if not self.hands[self.current_player] >> card & 1:
             return "tac.refuse.not_in_hand", {"card": card_name(card)}
@@ -362,7 +362,7 @@ def _check_setup(setup, players):
         key = CHORDS.index(key) if isinstance(key, str) else int(key)
         leader = int(setup.get("leader", 0))
         venue = int(setup.get("venue", 0))
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise SetupError("error.bad_setup", why="it needs hands and a key") from None
     if players == 4 and len(hands) == 3:
         raise SetupError("error.bad_setup", why="4 players need 4 hands")

@@ -14,7 +14,7 @@ neighbour seat - 1. Every decision is an action of the seat that makes it:
 A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
 """
 
-from ...core import GameState, SetupError
+from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
 from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
@@ -157,11 +157,11 @@ class TakeBambooState(GameState):
         kind, phase = action[0], self.phase
         wanted = PHASE_OF.get(kind)
         if wanted is None:
-            return "error.bad_action", {"action": repr(action)}
+            return "error.bad_action", {"action": short(action)}
         if wanted != phase:
             return "take.refuse.wrong_phase." + phase, {}
         if not all(type(a) is (str if kind == "gift" else int) for a in action[1:]):
-            return "error.bad_action", {"action": repr(action)}
+            return "error.bad_action", {"action": short(action)}
         return self._refusal_id(action), self._refusal_params(action)
 
     def _refusal_id(self, action):
@@ -183,7 +183,7 @@ class TakeBambooState(GameState):
         """Parameters for the refusal message."""
         bad = next((c for c in action[1:] if isinstance(c, int) and 0 <= c < BAMBOO and
                     not self.hands[self.current_player] >> c & 1), None)
-        return {"action": repr(action), "card": card_name(bad, self.ranks) if bad is not None
+        return {"action": short(action), "card": card_name(bad, self.ranks) if bad is not None
                 else ""}
 
     def describe(self, action):
@@ -468,7 +468,7 @@ def _check_setup(setup, players, options):
         if "tableau" in setup:
             out["tableau"] = [[[int(e) for e in stack] for stack in seat]
                               for seat in setup["tableau"]]
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise SetupError("error.bad_setup", why="it needs a list of hands") from None
     _validate_setup(out, players)
     return out

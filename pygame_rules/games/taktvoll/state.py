@@ -17,7 +17,7 @@ A row is a list [time card or None, fill, count, previous position or None, entr
 entries being (card, turned) pairs in order.
 """
 
-from ...core import GameState, SetupError
+from ...core import GameState, SetupError, short
 from ...messages import text
 from .cards import (BARS, CLEFS, DECK, capacity, card_info, card_name, kind_of,
                     out_of_play, pos_of, semitone, sounding, value_of)
@@ -159,7 +159,7 @@ class TaktvollState(GameState):
         """(message id, parameters) saying why an action is refused."""
         kind, hand = action[0], self.hands[self.current_player]
         if not _well_formed(action):
-            return "error.bad_action", {"action": repr(action)}
+            return "error.bad_action", {"action": short(action)}
         if self.phase == "bonus" and kind not in ("bar", "done"):
             return "tak.refuse.bonus", {}
         if self.phase == "drawn" and kind != "keep" and not self._of_drawn(action):
@@ -176,7 +176,7 @@ class TaktvollState(GameState):
             return "tak.refuse.draw", {}
         if kind in ("clef", "bar"):
             return "tak.refuse." + kind, {}
-        return "error.bad_action", {"action": repr(action)}
+        return "error.bad_action", {"action": short(action)}
 
     def nowhere(self, card):
         """(message id, parameters) saying why a card in the current hand has no place at all
@@ -444,15 +444,17 @@ def _check_setup(setup, players):
     try:
         out = {"hands": [[int(c) for c in h] for h in setup["hands"]],
                "deck": [int(c) for c in setup.get("deck", [])],
-               "rows": [{"clef": int(r.get("clef", 0)), "time": r.get("time"),
+               "rows": [{"clef": int(r.get("clef", 0)),
+                         "time": None if r.get("time") is None else int(r["time"]),
                          "cards": [[int(c), int(bool(t))] for c, t in r.get("cards", [])]}
                         for r in setup.get("rows", [])],
                "start": int(setup.get("start", 0))}
         if "scores" in setup:
             out["scores"] = [int(v) for v in setup["scores"]]
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise SetupError("error.bad_setup", why="it needs hands") from None
-    cards = sum(out["hands"], []) + out["deck"] + [r["clef"] for r in out["rows"]] + \
+    cards = [c for h in out["hands"] for c in h] + out["deck"] + \
+        [r["clef"] for r in out["rows"]] + \
         [r["time"] for r in out["rows"] if r["time"] is not None] + \
         [c for r in out["rows"] for c, _ in r["cards"]]
     if len(out["hands"]) != players or len(set(cards)) != len(cards) or \
