@@ -55,15 +55,29 @@
   }
 
   // --- notices ----------------------------------------------------------------------------------
-  const notices = {};              // kind -> text; shown together in #store-notice
+  // All of them show in the start screen's flow (#save-notice); over the table (#store-notice,
+  // which the player may close) only what matters while playing: saving is paused, or off.
+  const notices = {};              // kind -> text
+  let closed = "";                 // the table's notice the player closed
   function notice(kind, textOrEmpty) {
     if (textOrEmpty) notices[kind] = textOrEmpty; else delete notices[kind];
+    const lines = Object.values(notices);
+    const start = document.getElementById("save-notice");
+    if (start) { start.textContent = lines.join(" "); start.hidden = !lines.length; }
     const bar = document.getElementById("store-notice");
     if (!bar) return;
-    const lines = Object.values(notices);
-    bar.textContent = lines.join(" ");
-    bar.hidden = !lines.length;
+    const playing = notices.full || notices.off || "";
+    if (!playing) closed = "";
+    bar.querySelector(".store-text").textContent = playing;
+    bar.hidden = !playing || playing === closed;
   }
+  addEventListener("DOMContentLoaded", () => {
+    const bar = document.getElementById("store-notice");
+    if (bar) bar.querySelector("button").addEventListener("click", () => {
+      closed = bar.querySelector(".store-text").textContent;
+      bar.hidden = true;
+    });
+  });
 
   // --- reading, writing, setting aside ----------------------------------------------------------
   function setAside(name, why) {   // move a stored value to "bad:<name>" and say so
@@ -223,7 +237,7 @@
 
   migrate();
   window.encoreStore = {
-    ns: NS, tab, key, read, readJSON, write, remove, setAside, notice, settings, setSetting,
+    ns: NS, tab, key, read, paused: () => Boolean(notices.full), readJSON, write, remove, setAside, notice, settings, setSetting,
     saves, slots, forgetFinished, newSlot: newId, mySlot, claim, owns, release, holder, takeOver,
     atTable: () => tabValue(AT_TABLE) === "1",
     setAtTable: (on) => setTabValue(AT_TABLE, on ? "1" : null),

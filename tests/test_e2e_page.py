@@ -393,7 +393,7 @@ def test_a_corrupt_save_gets_a_message_and_a_fresh_start(table):
                    '"venue": 2}, "engine": "tampered"}')
     table.page.reload()
     table.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=READY)
-    notice = table.page.locator("#store-notice")
+    notice = table.page.locator("#save-notice")
     assert notice.is_visible() and "could not be resumed" in notice.inner_text()
     assert table.page.locator("#continue-box").is_hidden()
     assert table.page.evaluate("encoreStore.slots()") == []

@@ -37,11 +37,13 @@ def test_a_full_storage_pauses_saving_and_the_game_goes_on(table):  # noqa: F811
     for _ in range(3):
         table.step()
     assert notice.is_visible() and table.board()[0] in ("playable", "venue")
-    table.page.evaluate(FREE)
+    table.page.evaluate(FREE)                   # room again: saved within seconds, no move
+    table.page.wait_for_function("!encoreStore.paused()", timeout=STEP)
+    assert notice.is_hidden()
+    assert len(json.loads(table.save()["engine"])["actions"]) == int(table.board()[1])
     table.step()
     table.page.wait_for_selector("body[data-board=playable], body[data-board=venue]",
                                  state="attached", timeout=STEP)
-    assert notice.is_hidden()
     assert json.loads(table.save()["engine"])["actions"]          # the game is saved again
     assert len(json.loads(table.save()["engine"])["actions"]) == int(table.board()[1])
 
@@ -58,7 +60,7 @@ BROKEN = {   # kind -> (the stored name, the text, what the notice says)
     "save too large": ("game.x", '{"summary": "%s"}' % ("x" * 1_100_000), "too large"),
     "save without a summary": ("game.x", '{"format": "encore-web"}', "not something this page"),
     "save deep inside its engine part": ("game.x", None, "could not be resumed"),
-    "save with wrong types": ("game.x", None, "could not be read"),
+    "save with wrong types": ("game.x", None, "could not be resumed"),
 }
 
 
@@ -88,7 +90,7 @@ def test_anything_broken_in_storage_is_set_aside_with_a_message(table, kind):  #
     table.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [NS + name, text])
     table.page.reload()
     table.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=READY)
-    notice = table.page.locator("#store-notice")
+    notice = table.page.locator("#save-notice")
     assert notice.is_visible() and words in notice.inner_text(), notice.inner_text()
     assert len(notice.inner_text()) < 300
     assert table.page.evaluate("k => localStorage.getItem(k)", NS + "bad:" + name) == text

@@ -36,6 +36,7 @@ class PageState:
     session: object = None        # the app.Session on the table (None: the start screen)
     slot: str = None              # the store's slot this tab saves the session in
     saving: bool = True           # False once another tab has taken the game over
+    save_timer: object = None     # the timer that tries a save again (the storage was full)
     # the screen
     by_strength: bool = False     # the hand sorted by strength (else by colour)
     log_open: bool = False        # the log panel shown (it is behind a button on phones)
@@ -367,7 +368,22 @@ def save():
     if not page_store().owns(PAGE.slot):
         taken_over()
         return
-    page_store().write("game." + PAGE.slot, session.to_save(PAGE.pending, window.Date.now()))
+    if not page_store().write("game." + PAGE.slot, session.to_save(PAGE.pending,
+                                                                   window.Date.now())):
+        retry_save()
+
+
+def retry_save():
+    """Saving is paused (no room): try again in a few seconds, one timer at a time, so the
+    game is saved as soon as there is room even if nobody moves."""
+    if PAGE.save_timer is None:
+        PAGE.save_timer = window.setTimeout(SAVE_RETRY, SAVE_RETRY_MS)
+
+
+def save_retry():
+    """The retry timer fired: save now (it sets another timer if there is still no room)."""
+    PAGE.save_timer = None
+    save()
 
 
 def proceed():
@@ -615,6 +631,8 @@ def bot_tick():
 
 
 BOT_TICK = proxy(bot_tick)
+SAVE_RETRY = proxy(save_retry)
+SAVE_RETRY_MS = 4000
 
 
 # --- clicks and keys ---------------------------------------------------------------------------
