@@ -77,8 +77,11 @@ def build_hello(site, out):
     build.reset_dir(out)
     for folder in ("pyodide", "pyscript"):
         shutil.copytree(site / folder, out / folder)
-    (out / "pyscript.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n')
-    (out / "index.html").write_text(HELLO_HTML)
+    # the same plugins off as the game page (build.py ships none of their files)
+    (out / "pyscript.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n%s\n'
+                                       % build.plugins_line())
+    (out / "index.html").write_text(HELLO_HTML.replace("<p>hello</p>\n", "<p>hello</p>\n%s\n"
+                                                       % build.mpy_config()))
     build.write_service_worker(out)
     return out
 

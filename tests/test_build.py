@@ -118,13 +118,15 @@ def test_pyscript_toml_uses_the_local_interpreter_and_the_wheel(built_site):
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["files"] == {"./" + built_site.stats["wheel"]: "./*",
                                **{"./" + h: "./" + h for h in helpers}}
-    assert set(config) == {"interpreter", "files"}          # no packages: no micropip, no CDN
+    assert set(config) == {"interpreter", "plugins", "files"}   # no packages: no micropip, CDN
+    assert config["plugins"] == ["!" + name for name in build.PYSCRIPT_PLUGINS_OFF]
     for name in ["main.py"] + helpers:
         assert (site / name).read_bytes() == (ROOT / "web" / name).read_bytes()
 
 
 def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
-    """pyodide/ has the five files; pyscript/ has core and stubs; no maps, editor or terminal."""
+    """pyodide/ has the five files; pyscript/ has core and what it imports; no maps, no editor,
+    terminal or other plugin turned off (test_csp.py checks those further)."""
     site = built_site.path
     pyodide = ROOT / "node_modules" / "pyodide"
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
@@ -135,7 +137,7 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
         assert (site / "pyodide" / name).read_bytes() == original
     shipped = {p.name for p in (site / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= shipped
-    assert any(n.startswith("py-editor") for n in shipped)      # stub kept (stack.md pitfall 4)
+    assert not any(n.startswith(("py-editor", "py-terminal", "py-game")) for n in shipped)
     for rel in build.site_files(site):
         name = rel.rsplit("/", 1)[-1]
         assert not name.endswith(".map"), rel

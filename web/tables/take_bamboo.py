@@ -278,12 +278,14 @@ def marker_labels(names):
 
 def score_track(view, names):
     """The score track to 25 with every player's marker (a short label, distinct at the table;
-    the full name in its title and in the track's accessible text) on it at its score."""
+    the full name in its title and in the track's accessible text) on it at its score. A place
+    is data-at (percent along the track) and data-shift (em aside, for ties), not a style
+    attribute, which the page's CSP refuses: static/cssvars.js hands them to the style sheet."""
     labels = marker_labels(names)
-    ticks = "".join('<span class="tick%s" style="left:%.1f%%">%d</span>'
+    ticks = "".join('<span class="tick%s" data-at="%.1f">%d</span>'
                     % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
                     for v in range(0, TRACK_END + 1, 5))
-    markers = "".join('<span class="marker m%d" style="left:calc(%.1f%% + %.2fem)" '
+    markers = "".join('<span class="marker m%d" data-at="%.1f" data-shift="%.2f" '
                       'data-score="%d" title="%s">%s</span>'
                       % (seat, pos, offset, view["scores"][seat], escape(names[seat]),
                          escape(labels[seat]))
