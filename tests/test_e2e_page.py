@@ -43,7 +43,10 @@ class Table:
             self.problems.append("%s: %s" % (msg.type, msg.text))
 
     def open(self, url=None):
-        """Load the page and wait until Python is ready."""
+        """Load the page and wait until Python is ready. A second visit in the same tab is a
+        fresh start (the tab forgets its table), not a reload (which goes back to it)."""
+        if self.page.url.startswith(self.url):
+            self.page.evaluate("sessionStorage.clear()")
         self.page.goto(url or self.url)
         self.page.wait_for_selector("body[data-shell]", state="attached")
         self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)

@@ -110,4 +110,5 @@ def test_take_save_round_trip_in_the_page(table):  # noqa: F811
     table.reload()
     assert table.page.eval_on_selector_all(".hand-card", "els => els.map(e => e.ariaLabel)") \
         == hand
-    assert json.loads(json.dumps(table.save())) == save
+    unstamped = lambda body: {**body, "summary": {**body["summary"], "saved_at": 0}}  # noqa: E731
+    assert unstamped(table.save()) == unstamped(save)       # resumed, so written again

@@ -5,6 +5,7 @@ files came from another version is treated as failed (the heuristic plays, a con
 says why)."""
 
 import asyncio
+import concurrent.futures
 import sys
 import types
 from unittest import mock
@@ -36,7 +37,8 @@ def booted(main, monkeypatch, worker_version):  # noqa: F811
     for field, value in (("worker_state", "starting"), ("worker_proxy", None),
                          ("notice", None)):
         monkeypatch.setattr(main.PAGE, field, value)
-    result = asyncio.run(main.boot_worker())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:   # its own thread: the browser
+        result = pool.submit(asyncio.run, main.boot_worker()).result()   # tests' loop may run
     return result, main.PAGE, [str(c.args[0]) for c in warn.call_args_list], proxy
 
 
