@@ -1,0 +1,114 @@
+"""web/stats.py: results of finished games, tables per game and player count, a person's
+record, the chart, and export/import that refuses anything malformed (issue 18, item 4)."""
+
+import json
+import pathlib
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pygame_rules
+from pygame_rules.bots import bot_action, make_bot, with_automata
+from test_hostile_inputs import EXTREME_TEXT, FAST, JSON
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+import stats  # noqa: E402
+
+SEATS = [{"name": "Mia", "kind": "human", "bot": None},
+         {"name": "B1", "kind": "bot", "bot": "heuristic"},
+         {"name": "B2", "kind": "bot", "bot": "random"}]
+
+
+def finished(game_id, players, seed):
+    """A game played to its end by heuristic bots in every seat (and the automata)."""
+    state = pygame_rules.new_game(game_id, players, seed=seed)
+    bots = with_automata(state, [make_bot(game_id, "heuristic", seed=i) for i in range(players)])
+    while not state.is_over:
+        state.apply(bot_action(state, bots[state.current_player]))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["take-a-chord", "take-bamboo", "taktvoll"])
+def test_a_finished_game_adds_one_result_per_person_and_the_tables_count_it(game_id):
+    """One person and two bots: one result, the engine's score and win; tables add up."""
+    state = finished(game_id, 3, seed=4)
+    results = stats.results_of(state, SEATS, practice=False, at=1)
+    assert len(results) == 1 and results[0]["score"] == state.scores()[0]
+    assert results[0]["won"] == (0 in state.winners()) and results[0]["bots"] == [
+        "heuristic", "random"]
+    data = stats.record(stats.empty(), results)
+    data = stats.record(data, stats.results_of(finished(game_id, 3, seed=5), SEATS, False, 2))
+    row = stats.table(data)[(game_id, 3)]
+    assert row["played"] == 2 and row["mean"] == sum(r["score"] for r in data["results"]) / 2
+    assert row["best"] == max(r["score"] for r in data["results"])
+    assert row["bots"] == {"heuristic": 2, "random": 2} and 0 <= row["rate"] <= 1
+    assert stats.record_of(data, game_id, "Mia")["played"] == 2
+    assert stats.from_text(stats.to_text(data)) == data
+
+
+def test_an_unfinished_game_adds_nothing_and_practice_is_apart():
+    """Only finished games count; practice games are counted in their own table."""
+    state = pygame_rules.new_game("taktvoll", 3, seed=1)
+    assert stats.results_of(state, SEATS, False, 1) == []
+    done = finished("taktvoll", 3, seed=2)
+    data = stats.record(stats.empty(), stats.results_of(done, SEATS, True, 1))
+    assert stats.table(data) == {} and stats.table(data, practice=True)[("taktvoll", 3)]
+    assert stats.record_of(data, "taktvoll", "Mia")["played"] == 0
+
+
+def test_solo_re_chord_names_jim_bot_among_the_bots():
+    """Re-Chord solo: the automaton is counted as the opponent."""
+    state = finished("rechord", 1, seed=3)
+    result, = stats.results_of(state, SEATS[:1], False, 1)
+    assert len(result["bots"]) == 1 and "Jim Bot" in result["bots"][0]
+
+
+def test_the_chart_draws_the_last_twenty_results():
+    """At most 20 bars, a won one marked, with an accessible name; nothing without results."""
+    rows = [{"game": "taktvoll", "players": 3, "name": "Mia", "seat": 0, "won": i % 3 == 0,
+             "score": i, "bots": [], "practice": False, "at": i} for i in range(30)]
+    data = stats.record(stats.empty(), rows)
+    svg = stats.chart_svg(data, "taktvoll", "Mia", 'Mia "x"')
+    assert svg.count("<rect") == 20 and 'class="won"' in svg and "&quot;x&quot;" in svg
+    assert stats.chart_svg(data, "rechord", "Mia", "x") == ""
+
+
+@FAST
+@given(JSON)
+def test_any_json_is_refused_or_read_whole(value):
+    """Imported or stored text: any JSON value is refused with StatsError or read whole."""
+    try:
+        stats.from_text(json.dumps(value))
+    except stats.StatsError as err:
+        assert err.msg_id in ("ui.stats_unreadable", "ui.stats_version") and len(str(err)) < 300
+
+
+@pytest.mark.parametrize("name, raw", EXTREME_TEXT, ids=[n for n, _ in EXTREME_TEXT])
+@pytest.mark.parametrize("key", list(stats.KEYS))
+def test_extreme_values_in_a_result_are_refused(name, raw, key):
+    """NaN, Infinity, 5,000 digits, 100,000 deep, 1 MB in any key of a result: refused."""
+    row = {"game": "taktvoll", "players": 3, "name": "Mia", "seat": 0, "won": True,
+           "score": 5, "bots": [], "practice": False, "at": 1}
+    row[key] = "@@"
+    data = stats.to_text(stats.record(stats.empty(), [row])).replace('"@@"', raw)
+    with pytest.raises(stats.StatsError):
+        stats.from_text(data)
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r.pop("won"), lambda r: r.update(extra=1), lambda r: r.update(won=1),
+    lambda r: r.update(players=9), lambda r: r.update(seat=3), lambda r: r.update(score=1.5),
+    lambda r: r.update(bots=[1]), lambda r: r.update(name="x" * 61), lambda r: r.update(
+        bots=["a"] * 9)])
+def test_a_malformed_result_is_refused(change):
+    """Each way a result can be wrong is refused, whole."""
+    row = {"game": "taktvoll", "players": 3, "name": "Mia", "seat": 0, "won": True,
+           "score": 5, "bots": [], "practice": False, "at": 1}
+    change(row)
+    with pytest.raises(stats.StatsError):
+        stats.from_text(stats.to_text({**stats.empty(), "results": [row]}))
+    with pytest.raises(stats.StatsError) as err:
+        stats.from_text(stats.to_text({**stats.empty(), "version": 2}))
+    assert err.value.msg_id == "ui.stats_version"

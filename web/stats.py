@@ -1,0 +1,136 @@
+"""Statistics kept on this device (issue 18): every finished game adds one result per person
+who played it; the page shows them per game and player count, as "your record" on the end
+screen, and as a small chart of the last results. Pure functions on flat data (no DOM): the page
+reads and writes the text through its store under the name `STATS_NAME`.
+
+A result: {"game": id, "players": n, "name": the person's name, "seat": n, "won": bool,
+"score": int, "bots": [the bots' levels, sorted], "practice": bool, "at": ms since 1970}.
+"""
+
+from pygame_rules.core import safe_json_loads
+from pygame_rules.messages import text
+
+STATS_NAME = "stats"              # the store's name for the statistics (static/store.js)
+STATS_FORMAT = "encore-stats"
+STATS_VERSION = 1
+MAX_RESULTS = 2000                # the oldest go first beyond this (about 300 KB of JSON)
+MAX_CHARS = 1_000_000             # an import or a stored text longer than this is refused
+MAX_DEPTH = 8                     # results nest 3 deep
+CHART_RESULTS = 20
+KEYS = {"game": str, "players": int, "name": str, "seat": int, "won": bool, "score": int,
+        "bots": list, "practice": bool, "at": int}
+
+
+class StatsError(Exception):
+    """Statistics that cannot be read: a catalogue message id and its parameters."""
+
+    def __init__(self, msg_id, **params):
+        self.msg_id, self.params = msg_id, params
+        super().__init__(text(msg_id, params))
+
+
+def empty():
+    """No results yet."""
+    return {"format": STATS_FORMAT, "version": STATS_VERSION, "results": []}
+
+
+def results_of(state, seats, practice, at):
+    """The results a finished game adds: one per person (seats of kind "human")."""
+    if not state.is_over:
+        return []
+    scores, winners = state.scores(), set(state.winners())
+    bots = sorted([s["bot"] for s in seats if s["kind"] == "bot" and s.get("bot")] +
+                  [state.automaton_name(a, level=True) for a in state.automata])
+    return [{"game": state.game.id, "players": state.players, "name": seat["name"],
+             "seat": i, "won": i in winners, "score": int(scores[i]), "bots": bots,
+             "practice": bool(practice), "at": int(at)}
+            for i, seat in enumerate(seats) if seat["kind"] == "human"]
+
+
+def record(stats, results):
+    """The statistics with these results added (the oldest dropped beyond MAX_RESULTS)."""
+    kept = (stats["results"] + list(results))[-MAX_RESULTS:]
+    return {**stats, "results": kept}
+
+
+def table(stats, practice=False):
+    """Per (game, players): played, won, win rate (0–1), mean and best score, and how often
+    each bot level sat at the table; practice games only if `practice`."""
+    out = {}
+    for r in stats["results"]:
+        if r["practice"] != practice:
+            continue
+        row = out.setdefault((r["game"], r["players"]), {"played": 0, "won": 0, "total": 0,
+                                                          "best": None, "bots": {}})
+        row["played"] += 1
+        row["won"] += r["won"]
+        row["total"] += r["score"]
+        row["best"] = r["score"] if row["best"] is None else max(row["best"], r["score"])
+        for level in r["bots"]:
+            row["bots"][level] = row["bots"].get(level, 0) + 1
+    for row in out.values():
+        row["rate"] = row["won"] / row["played"]
+        row["mean"] = row.pop("total") / row["played"]
+    return out
+
+
+def record_of(stats, game, name):
+    """A person's record in one game (all player counts, practice apart): played, won, best."""
+    mine = [r for r in stats["results"]
+            if r["game"] == game and r["name"] == name and not r["practice"]]
+    return {"played": len(mine), "won": sum(r["won"] for r in mine),
+            "best": max((r["score"] for r in mine), default=None)}
+
+
+def chart_svg(stats, game, name, label):
+    """The last results of a person in a game as small bars (height: the score, a bar of a
+    win filled), an SVG with `label` as its accessible name; "" without results."""
+    mine = [r for r in stats["results"] if r["game"] == game and r["name"] == name
+            and not r["practice"]][-CHART_RESULTS:]
+    if not mine:
+        return ""
+    top = max(max(abs(r["score"]) for r in mine), 1)
+    bars = "".join('<rect class="%s" x="%d" y="%.1f" width="8" height="%.1f"/>'
+                   % ("won" if r["won"] else "lost", 2 + 10 * i,
+                      40 - 36 * max(r["score"], 0) / top, 36 * max(r["score"], 0) / top + 1)
+                   for i, r in enumerate(mine))
+    return ('<svg class="stats-chart" viewBox="0 0 %d 42" role="img" aria-label="%s">%s</svg>'
+            % (4 + 10 * len(mine), label.replace('"', "&quot;"), bars))
+
+
+def to_text(stats):
+    """The statistics as the text stored and exported (a JSON file)."""
+    import json
+    return json.dumps(stats, ensure_ascii=False, separators=(",", ":"))
+
+
+def from_text(raw):
+    """Statistics read from stored or imported text, checked whole; StatsError if anything
+    is wrong (then nothing is changed by the caller)."""
+    try:
+        body = safe_json_loads(raw, MAX_CHARS, MAX_DEPTH)
+    except (TypeError, ValueError):
+        raise StatsError("ui.stats_unreadable") from None
+    if not isinstance(body, dict) or body.get("format") != STATS_FORMAT:
+        raise StatsError("ui.stats_unreadable")
+    if body.get("version") != STATS_VERSION:
+        raise StatsError("ui.stats_version")
+    results = body.get("results")
+    if not isinstance(results, list) or len(results) > MAX_RESULTS or \
+            not all(valid_result(r) for r in results):
+        raise StatsError("ui.stats_unreadable")
+    return {"format": STATS_FORMAT, "version": STATS_VERSION, "results": results}
+
+
+def valid_result(r):
+    """True if `r` is one well-formed result (every key, of its type, within bounds)."""
+    if not isinstance(r, dict) or set(r) != set(KEYS):
+        return False
+    for key, kind in KEYS.items():
+        value = r[key]
+        if type(value) is not kind:
+            return False
+        if kind is int and not -10**9 < value < 10**15 or kind is str and len(value) > 60:
+            return False
+    return 0 < r["players"] <= 8 and 0 <= r["seat"] < r["players"] and len(r["bots"]) <= 8 \
+        and all(isinstance(b, str) and len(b) <= 40 for b in r["bots"])
