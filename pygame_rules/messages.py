@@ -142,6 +142,8 @@ CATALOGUE = {
     "ui.why_wrong_shape": "it is not something this page saves",
     "ui.why_refused": "the rules refused it",
     "ui.stats_unreadable": "These statistics could not be read, so nothing was changed.",
+    "ui.stats_record": "{name} in {title}: played {count}, won {won}, best score {best}.",
+    "ui.stats_chart": "{name}'s last results in {title}: each bar a game's score, filled for a win",
     "ui.stats_version": "These statistics come from another version of Encore, so nothing was changed.",
     "ui.store_full": "Saving is paused: this browser's storage for the page is full. Your game goes on, and it is saved again as soon as there is room.",
     "ui.store_off": "This browser does not let the page store anything, so games are not saved.",

@@ -183,3 +183,20 @@ def test_two_tabs_never_overwrite_each_other(table):  # noqa: F811
     a.wait_for_selector("#start-screen:not([hidden])", timeout=STEP)
     assert b.evaluate("s => encoreStore.read('game.' + s)", a_slot) == saved
     b.close()
+
+
+def test_a_finished_game_is_counted_once_in_the_statistics(table):  # noqa: F811
+    """A Taktvoll game continued to its end adds one result; the end screen shows the record
+    and its chart; a reload at the end screen does not count it again."""
+    from test_e2e_csp import mostly_played
+    table.open()
+    table.continue_save(mostly_played("taktvoll", 3))
+    table.play_to_end()
+    data = json.loads(table.page.evaluate("encoreStore.read('stats')"))
+    assert len(data["results"]) == 1 and data["results"][0]["name"] == "Ana"
+    record = table.page.locator(".modal-final .stats-record")
+    assert "Ana in Taktvoll: played 1" in record.inner_text()
+    assert record.locator("svg.stats-chart rect").count() == 1
+    table.page.reload()
+    table.page.wait_for_selector("body[data-board=over]", state="attached", timeout=READY)
+    assert len(json.loads(table.page.evaluate("encoreStore.read('stats')"))["results"]) == 1

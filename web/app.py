@@ -47,6 +47,7 @@ class Session:
                      seed=i) if s["kind"] == "bot" else None for i, s in enumerate(seats)])
         self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
         self.saved_pending = None     # the half-made choice a resumed save had (None: none)
+        self.recorded = False         # the finished game's results are in the statistics
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
@@ -215,7 +216,7 @@ class Session:
         return json.dumps({"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION,
                            "engine": self.state.to_json(), "seats": self.seats,
                            "shown_round": self.shown_round,
-                           "pending": clean_pending(pending),
+                           "pending": clean_pending(pending), "recorded": self.recorded,
                            "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
@@ -256,6 +257,7 @@ class Session:
         session = cls(state, seats)
         session.shown_round = max(0, min(shown, session.rounds_scored()))
         session.saved_pending = clean_pending(body.get("pending"))
+        session.recorded = body.get("recorded") is True
         return session
 
 

@@ -22,6 +22,7 @@ from pyscript import document, window
 
 import app
 import render
+import stats
 from pygame_rules.messages import text
 
 SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, window.encoreStore)
@@ -267,7 +268,8 @@ def overlay_html(session, view):
         return "taken", render.taken_html()
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
-        return "over", table.final_modal(view, names, end)
+        return "over", render.before_buttons(table.final_modal(view, names, end),
+                                             record_html(session))
     if session.round_pending():
         return table.ROUND, table.round_modal(view, names, session.round_pending())
     curtain = session.curtain_for()
@@ -347,6 +349,7 @@ def after_change(pending=None):
     sound and redraw, then make the person's automatic moves and let a bot play."""
     session = PAGE.session
     PAGE.pending = pending
+    record_results(session)
     save()
     events = new_events(session)
     hear(session, events)
@@ -356,6 +359,49 @@ def after_change(pending=None):
     PAGE.arrivals = session.table.arrivals(events) if events else []
     draw()
     proceed()
+
+
+def read_stats():
+    """The statistics kept on this device (unreadable ones are set aside, with a notice)."""
+    raw = stored(stats.STATS_NAME)
+    if raw is None:
+        return stats.empty()
+    try:
+        return stats.from_text(raw)
+    except stats.StatsError as err:
+        page_store().setAside(stats.STATS_NAME, "ui.why_wrong_shape")
+        page_store().notice("aside:" + stats.STATS_NAME, str(err))
+        return stats.empty()
+
+
+def record_results(session):
+    """A game that has just ended adds its results to the statistics, once (the save says
+    so, so a reload at the end screen does not count it again)."""
+    if session.recorded or not session.state.is_over or not PAGE.saving:
+        return
+    results = stats.results_of(session.state, session.seats, False, window.Date.now())
+    if page_store().write(stats.STATS_NAME,
+                          stats.to_text(stats.record(read_stats(), results))):
+        session.recorded = True
+
+
+def record_html(session):
+    """The end screen's "your record in this game" for each person at the table, with the
+    chart of their last results."""
+    data, game = read_stats(), session.state.game
+    out = []
+    for seat in session.seats:
+        if seat["kind"] != "human":
+            continue
+        mine = stats.record_of(data, game.id, seat["name"])
+        line = text("ui.stats_record", {"name": seat["name"], "title": game.title,
+                                        "count": mine["played"], "won": mine["won"],
+                                        "best": mine["best"] if mine["best"] is not None
+                                        else "–"})
+        chart = stats.chart_svg(data, game.id, seat["name"], text(
+            "ui.stats_chart", {"name": seat["name"], "title": game.title}))
+        out.append('<p class="stats-line">%s</p>%s' % (render.escape(line), chart))
+    return '<div class="stats-record">%s</div>' % "".join(out) if out else ""
 
 
 def save():

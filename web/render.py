@@ -122,6 +122,12 @@ def modal(kind, title, body, buttons):
             '<div class="modal-buttons">%s</div></div></div>' % (kind, title, body, btns))
 
 
+def before_buttons(modal_html, extra):
+    """A modal with `extra` put just above its buttons (the end screen's record)."""
+    return modal_html.replace('<div class="modal-buttons">', extra + '<div class="modal-buttons">',
+                              1)
+
+
 def last_trick_modal(cards, won_line):
     """The last trick on demand: [(label, card svg)] in play order and who won it (or None)."""
     if not cards:
