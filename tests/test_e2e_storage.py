@@ -200,3 +200,34 @@ def test_a_finished_game_is_counted_once_in_the_statistics(table):  # noqa: F811
     table.page.reload()
     table.page.wait_for_selector("body[data-board=over]", state="attached", timeout=READY)
     assert len(json.loads(table.page.evaluate("encoreStore.read('stats')"))["results"]) == 1
+
+
+def test_statistics_are_exported_reset_and_imported(table, tmp_path):  # noqa: F811
+    """After a finished game: the statistics dialog lists it; Export downloads the file, Reset
+    (twice) empties it, a bad file changes nothing, the exported file brings it back."""
+    from test_e2e_csp import mostly_played
+    table.open()
+    table.continue_save(mostly_played("taktvoll", 3))
+    table.play_to_end()
+    page = table.page
+    page.click("[data-action=new]")
+    page.click("#start-stats")
+    row = page.locator("#stats-dialog tr[data-game=taktvoll][data-players='3']")
+    assert row.locator("td").nth(1).inner_text() == "1"              # played
+    with page.expect_download() as download:
+        page.click("#stats-export")
+    exported = tmp_path / "stats.json"
+    download.value.save_as(exported)
+    assert len(json.loads(exported.read_text())["results"]) == 1
+    page.click("#stats-reset")
+    assert row.count() == 1                                         # asked first
+    page.click("#stats-reset")
+    page.wait_for_selector("#stats-body:has-text('No finished games yet')")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "encore-stats", "version": 1, "results": [{"game": 1}]}')
+    page.set_input_files("#stats-file", str(bad))
+    page.wait_for_selector("#stats-message:has-text('could not be read')")
+    assert json.loads(page.evaluate("encoreStore.read('stats')"))["results"] == []
+    page.set_input_files("#stats-file", str(exported))
+    page.wait_for_selector("#stats-message:has-text('Imported results: 1.')")
+    assert row.locator("td").nth(1).inner_text() == "1"

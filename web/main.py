@@ -404,6 +404,66 @@ def record_html(session):
     return '<div class="stats-record">%s</div>' % "".join(out) if out else ""
 
 
+def show_stats(message=""):
+    """Fill the statistics dialog (tables, and a line saying what just happened)."""
+    q("#stats-body").innerHTML = stats.table_html(read_stats())
+    q("#stats-message").textContent = message
+    reset = q("#stats-reset")
+    reset.dataset.confirm = ""
+    reset.textContent = text("ui.stats_reset")
+
+
+def open_stats(_evt=None):
+    """Open the statistics dialog."""
+    show_stats()
+    q("#stats-dialog").showModal()
+
+
+def export_stats(_evt=None):
+    """Download the statistics as a JSON file."""
+    blob = window.Blob.new([stats.to_text(read_stats())],
+                           to_js({"type": "application/json"},
+                                 dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href, link.download = url, "encore-statistics.json"
+    link.click()
+    window.setTimeout(proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+    q("#stats-message").textContent = text("ui.stats_exported")
+
+
+def import_stats(evt):
+    """Read a chosen file; it replaces the statistics only if it is valid, whole."""
+    files = evt.target.files
+    if files.length:
+        asyncio.ensure_future(import_file(files.item(0)))
+    evt.target.value = ""
+
+
+async def import_file(file):
+    """Check an imported file and keep it, or say why not and change nothing."""
+    try:
+        if file.size > stats.MAX_CHARS * 4:
+            raise stats.StatsError("ui.stats_unreadable")
+        data = stats.from_text(str(await file.text()))
+    except stats.StatsError as err:
+        show_stats(str(err))
+        return
+    page_store().write(stats.STATS_NAME, stats.to_text(data))
+    show_stats(text("ui.stats_imported", {"count": len(data["results"])}))
+
+
+def reset_stats(_evt=None):
+    """Delete every result, on a second click (the first asks)."""
+    button = q("#stats-reset")
+    if button.dataset.confirm != "1":
+        button.dataset.confirm = "1"
+        button.textContent = text("ui.stats_reset_confirm")
+        return
+    page_store().write(stats.STATS_NAME, stats.to_text(stats.empty()))
+    show_stats(text("ui.stats_reset_done"))
+
+
 def save():
     """Write the game to this tab's slot, if it is still this tab's (another tab may have taken
     it over: then nothing is written and the table says so). A full storage: the store says
@@ -878,6 +938,11 @@ def main():
     q("#start-button").addEventListener("click", proxy(on_start))
     q("#continue-box").addEventListener("click", proxy(on_continue))
     q("#tab-dialog").addEventListener("click", proxy(on_tab_choice))
+    q("#start-stats").addEventListener("click", proxy(open_stats))
+    q("#stats-export").addEventListener("click", proxy(export_stats))
+    q("#stats-file").addEventListener("change", proxy(import_stats))
+    q("#stats-reset").addEventListener("click", proxy(reset_stats))
+    q("#start-stats").disabled = False
     page_store().onTakenOver(proxy(taken_over))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
     document.addEventListener("keydown", proxy(on_key))

@@ -7,8 +7,9 @@ A result: {"game": id, "players": n, "name": the person's name, "seat": n, "won"
 "score": int, "bots": [the bots' levels, sorted], "practice": bool, "at": ms since 1970}.
 """
 
+from pygame_rules import GAMES
 from pygame_rules.core import safe_json_loads
-from pygame_rules.messages import text
+from pygame_rules.messages import CATALOGUE, escape, text
 
 STATS_NAME = "stats"              # the store's name for the statistics (static/store.js)
 STATS_FORMAT = "encore-stats"
@@ -96,6 +97,44 @@ def chart_svg(stats, game, name, label):
                    for i, r in enumerate(mine))
     return ('<svg class="stats-chart" viewBox="0 0 %d 42" role="img" aria-label="%s">%s</svg>'
             % (4 + 10 * len(mine), label.replace('"', "&quot;"), bars))
+
+
+COLUMNS = ("ui.stats_col_game", "ui.stats_col_players", "ui.stats_col_played", "ui.stats_col_won",
+           "ui.stats_col_rate", "ui.stats_col_mean", "ui.stats_col_best", "ui.stats_col_bots")
+
+
+def table_html(stats):
+    """The statistics dialog's tables: per game and player count, then practice games."""
+    parts = [rows_html(table(stats)) or "<p>%s</p>" % escape(text("ui.stats_none"))]
+    practice = rows_html(table(stats, practice=True))
+    if practice:
+        parts.append("<h3>%s</h3>%s" % (escape(text("ui.stats_practice")), practice))
+    return "".join(parts)
+
+
+def rows_html(rows):
+    """One table of (game, players) rows, or "" without rows."""
+    if not rows:
+        return ""
+    head = "".join('<th scope="col">%s</th>' % escape(text(c)) for c in COLUMNS)
+    body = []
+    for (game, players), row in sorted(rows.items()):
+        title = GAMES[game].title if game in GAMES else game
+        bots = ", ".join("%s ×%d" % (level_name(level), n)
+                         for level, n in sorted(row["bots"].items()))
+        body.append('<tr data-game="%s" data-players="%d"><th scope="row">%s</th><td>%d</td>'
+                    '<td>%d</td><td>%d</td><td>%d%%</td><td>%.1f</td><td>%d</td><td>%s</td>'
+                    '</tr>' % (escape(game), players, escape(title), players, row["played"],
+                               row["won"], round(100 * row["rate"]), row["mean"], row["best"],
+                               escape(bots)))
+    return ('<table class="scores stats-table"><thead><tr>%s</tr></thead><tbody>%s</tbody>'
+            '</table>' % (head, "".join(body)))
+
+
+def level_name(level):
+    """A bot level in words ("Hard"), or as stored (Jim Bot's name and level)."""
+    key = "ui.level." + level
+    return text(key) if key in CATALOGUE["en"] else level
 
 
 def to_text(stats):
