@@ -30,6 +30,11 @@ CATALOGUE = {
     "error.bad_setup": "That set-up is not a valid position: {why}.",
     "error.bad_seat": "There is no seat {seat} at this table.",
     "error.bad_options": "The options must be names with values, not {options}.",
+    # --- undo -------------------------------------------------------------------------------------
+    "undo.nothing": "There is no move of yours to take back.",
+    "undo.not_last": "Seat {by} has played since: only your own last move can be taken back.",
+    "undo.revealed": "Your move showed you something hidden ({event}): it cannot be taken back.",
+    "undo.over": "The game is over: moves can be taken back only in practice.",
     # --- saves ------------------------------------------------------------------------------------
     "save.not_json": "This save is not readable (it is not JSON); a new game is needed.",
     "save.not_a_save": "This is not an Encore save.",
