@@ -284,7 +284,7 @@ GAMES = {}
 
 PARTS = {   # what a game's package supplies besides its state class, module by module
     "bots": ("BOTS", "DESCRIPTIONS", "ranked", "play"),       # the bots the registry seats
-    "observer": ("observe", "redact", "determinize"),          # what a seat knows
+    "observer": ("observe", "redact", "determinize", "reveals"),  # what a seat knows
     "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
 }
@@ -413,7 +413,8 @@ class GameState:
 
     observer = None
     """The game's observer module, the one place that decides what a seat knows: its
-    `observe(state, seat)` is the seat's view, `redact(state, event, seat)` its log, and
+    `observe(state, seat)` is the seat's view, `redact(state, event, seat)` its log,
+    `reveals(state, event, seat)` whether an event showed the seat something hidden (undo), and
     `determinize(view, rng)` deals a full state from a view alone (the search's)."""
 
     def view(self, seat=None):
@@ -427,6 +428,52 @@ class GameState:
     def events_for(self, seat):
         """The event log with what `seat` may not see removed (None: a spectator)."""
         return [self.redact(e, seat) for e in self.events or ()]
+
+    # --- undo, fair to hidden information -------------------------------------------------
+    def before_last(self):
+        """The state before the last action: the set-up replayed with history[:-1] (exact)."""
+        state = new_game(self.game.id, self.players, self.seed, self.options, self.setup)
+        state.replay(self.history[:-1])
+        return state
+
+    def undo_refusal(self, seat, practice=False):
+        """Why `seat` may not take back the last action, as (message id, parameters), or None:
+        the last action must be its own and its events (follow-ups included) must show it
+        nothing hidden (the observer's `reveals`); `practice` takes back any last action, even
+        after the end."""
+        if not self.history or type(seat) is not int or not 0 <= seat < self.players:
+            return "undo.nothing", {}
+        if self.is_over and not practice:
+            return "undo.over", {}
+        before = self.before_last()
+        if practice:
+            return None
+        if before.current_player != seat:
+            return "undo.not_last", {"seat": seat, "by": before.current_player}
+        for event in self._last_events(before):
+            if self.observer.reveals(self, event, seat):
+                return "undo.revealed", {"seat": seat, "event": event["type"]}
+        return None
+
+    def _last_events(self, before):
+        """The events the last action emitted, its automatic follow-ups included."""
+        if self.events is not None:
+            return self.events[len(before.events):]
+        after = before.clone()
+        after.apply(self.history[-1])
+        return after.events[len(before.events):]
+
+    def undoable(self, seat, practice=False):
+        """True if `seat` may take back the last action now (see `undo_refusal`)."""
+        return self.undo_refusal(seat, practice) is None
+
+    def undo(self, seat, practice=False):
+        """A new state without the last action, equal to replaying the rest from the start, or
+        IllegalAction with the refusal; this state is left untouched."""
+        refusal = self.undo_refusal(seat, practice)
+        if refusal is not None:
+            raise IllegalAction(refusal[0], **refusal[1])
+        return self.before_last()
 
     def replay(self, actions, version=SAVE_VERSION):
         """Apply a save's actions in order; those of an older save version pass through the

@@ -8,8 +8,8 @@ Keys: a game's own keys begin with its prefix and an area (`tac.ev.trick_won`, `
 areas name, refuse, describe, opt, house, bot, ev, term, sim, page, rules); they live in
 `games/<game>/texts.py` and reach the catalogue when the game registers (`core.register` calls
 `add(lang, table)` for each language of `Game.texts`). This module keeps only the shared keys:
-`error.`, `save.`, `bot.` (levels), `cli.` (the command line) and `ui.` (the page's shell and
-what every table shares). It imports no game.
+`error.`, `save.`, `undo.` (why a move cannot be taken back), `bot.` (levels), `cli.` (the
+command line) and `ui.` (the page's shell and what every table shares). It imports no game.
 
 Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card", "other":
 "{count} cards"}`; `text` picks the category from the `count` parameter with the language's
@@ -30,6 +30,11 @@ CATALOGUE = {
     "error.bad_setup": "That set-up is not a valid position: {why}.",
     "error.bad_seat": "There is no seat {seat} at this table.",
     "error.bad_options": "The options must be names with values, not {options}.",
+    # --- undo -------------------------------------------------------------------------------------
+    "undo.nothing": "There is no move of yours to take back.",
+    "undo.not_last": "Seat {by} has played since: only your own last move can be taken back.",
+    "undo.revealed": "Your move showed you something hidden ({event}): it cannot be taken back.",
+    "undo.over": "The game is over: moves can be taken back only in practice.",
     # --- saves ------------------------------------------------------------------------------------
     "save.not_json": "This save is not readable (it is not JSON); a new game is needed.",
     "save.not_a_save": "This is not an Encore save.",

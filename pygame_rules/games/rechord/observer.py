@@ -454,3 +454,16 @@ def _deal_secrets(view, s, rng):
             k = view["genre_counts"][t]
             s.genres[t] = tuple(colours[i:i + k])
             i += k
+
+
+# --- undo ----------------------------------------------------------------------------------------
+REVEALING = frozenset(("deal", "reveal", "flip", "jim_shuffle", "jim_icon", "jim_plan",
+                       "jim_ability", "jim_row", "game_end"))   # to every seat: chance or turned
+
+
+def reveals(state, event, seat):
+    """True if `event` showed `seat` something it could not know (undo): a deal, a pick turned
+    up or flipped, Jim Bot's chance, the end (every song shown), a pick it drew from the bag or
+    chord cards it drew; face-down picks it placed or knew, and the others' draws, show nothing."""
+    kind = event["type"]
+    return kind in REVEALING or kind in ("bag_draw", "chords") and event["seat"] == seat

@@ -273,3 +273,11 @@ def _public(view):
     s.venue_rows = list(view["venue_scores"])
     s.voids = [mask_of(colours) for colours in view["voids"]] + pad
     return s
+
+
+# --- undo ----------------------------------------------------------------------------------------
+def reveals(state, event, seat):
+    """True if `event` showed `seat` something it could not know (undo): a venue's deal, the
+    non-player's card from its stack (and the next card it uncovers), the end."""
+    kind = event["type"]
+    return kind in ("venue_start", "game_end") or kind == "card_played" and event["non_player"]

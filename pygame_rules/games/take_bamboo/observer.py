@@ -400,3 +400,14 @@ def _redraw_passes(view, other, rng):
         other.received[t] = tuple(got[t])
         if t != seat:
             other.passes[t] = (got[(t + 1) % n][1], got[(t - 1) % n][0])
+
+
+# --- undo ----------------------------------------------------------------------------------------
+REVEALING = frozenset(("round_start", "initial_bamboo", "initial_double", "pass_exchange",
+                       "game_end"))   # a deal, draws from the draw pile, received passes, the end
+
+
+def reveals(state, event, seat):
+    """True if `event` showed `seat` something it could not know (undo): a deal, a drawn double,
+    the cards passed to it, the end; the rest of play is face up or hidden from everyone."""
+    return event["type"] in REVEALING

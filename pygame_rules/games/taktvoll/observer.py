@@ -237,3 +237,11 @@ def _give_a_bar(view, sizes, fixed, cards, rng):
     bars = [i for i, c in enumerate(cards) if BAR_MASK >> c & 1]
     i, j = rng.choice(bars), rng.choice(mine)
     cards[i], cards[j] = cards[j], cards[i]
+
+
+# --- undo ----------------------------------------------------------------------------------------
+def reveals(state, event, seat):
+    """True if `event` showed `seat` something it could not know (undo): a deal, a card it drew
+    (chance), the end; plays and passes are face up."""
+    kind = event["type"]
+    return kind in ("deal", "game_end") or kind == "draw" and event["seat"] == seat
