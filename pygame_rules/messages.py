@@ -203,6 +203,7 @@ CATALOGUE = {
     "ui.board": "The other players and the centre of the table",
     "ui.log_list": "Game log, oldest first",
     "ui.menu": "Menu",
+    "ui.undo": "Undo",
     "ui.your_hand": "Your hand",
     "ui.card_playable": "{card}, playable",
     "ui.card_not_playable": "{card}, not playable now",

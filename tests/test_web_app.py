@@ -477,3 +477,35 @@ def test_what_a_move_puts_on_the_table_is_drawn_where_its_arrival_points(game_id
     assert seen >= 5
     assert tac.arrivals is base.arrivals
     assert tables.table_for("take-bamboo").arrivals is base.arrivals
+
+
+def test_a_person_takes_back_a_card_in_the_bots_pause_but_not_after_a_bot_played():
+    """Undo in the bots' pause: the state is the one before the card (exactly); once a bot has
+    played, the engine's reason comes back and nothing changes."""
+    session = app.Session.start(GAME, [HUMAN] + bots(3), seed=21)
+    run_bots(session)
+    before = session.state.to_json()
+    assert session.undo_refusal() is not None                  # nothing of the person's yet
+    session.human_move(session.state.legal_actions()[0])
+    assert session.waiting_for_bot() and session.undo_refusal() is None
+    assert session.undo() is None and session.state.to_json() == before
+    session.human_move(session.state.legal_actions()[0])
+    session.bot_move()
+    after = session.state.to_json()
+    refusal = session.undo()
+    assert refusal is not None and refusal[0] in ("undo.not_last", "undo.revealed")
+    assert session.state.to_json() == after
+
+
+def test_undo_never_crosses_to_another_persons_turn():
+    """Two people at one screen: behind the next person's curtain there is nothing to undo."""
+    session = app.Session.start(GAME, [HUMAN, {"name": "Leo", "kind": "human"}] + bots(2),
+                                seed=9)
+    for _ in range(40):
+        run_bots(session)
+        if session.curtain_for() is not None:
+            before = session.state.to_json()
+            if session.state.history:
+                assert session.undo() is not None and session.state.to_json() == before
+            session.reveal()
+        session.human_move(session.state.legal_actions()[0])

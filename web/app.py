@@ -103,6 +103,34 @@ class Session:
         if seat is not None:
             self.revealed = seat
 
+    # --- taking a move back ---------------------------------------------------------------------
+    def undo_seat(self):
+        """The person who could take back the last move now: the one whose hand is on screen
+        (a hot seat's revealed player while the bots play after them), or None."""
+        humans = self.humans
+        if not humans or self.round_pending():
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        seat = self.viewer()
+        if seat is None and not self.current_is_human():
+            seat = self.revealed
+        return seat
+
+    def undo_refusal(self):
+        """Why the last move cannot be taken back now, as (message id, parameters), or None."""
+        seat = self.undo_seat()
+        if seat is None:
+            return "undo.nothing", {}
+        return self.state.undo_refusal(seat)
+
+    def undo(self):
+        """Take back the last move (the engine replays the rest); returns the refusal, or None."""
+        refusal = self.undo_refusal()
+        if refusal is None:
+            self.state = self.state.undo(self.undo_seat())
+        return refusal
+
     def view(self):
         """The engine's view for the screen's viewer."""
         return self.state.view(self.viewer())

@@ -296,7 +296,7 @@ def draw():
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
-          "status": thinking_text(session)}
+          "status": thinking_text(session), "undo": undo_state(session, kind)}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
     scrolled = board_scroll(screen)
@@ -318,6 +318,35 @@ def draw():
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
+
+
+def undo_state(session, kind):
+    """The Undo button: None (none: a panel, the curtain, nobody's hand), "" (may be pressed)
+    or the reason it is greyed."""
+    if kind or session.undo_seat() is None or not PAGE.saving:
+        return None
+    refusal = session.undo_refusal()
+    return "" if refusal is None else text(refusal[0], refusal[1])
+
+
+def take_back():
+    """Undo (button, Ctrl+Z or U): a half-made choice first, else the last move if the engine
+    allows it (else its reason is shown and nothing changes)."""
+    session = PAGE.session
+    if PAGE.pending is not None:
+        cancel_pending()
+        return
+    refusal = session.undo()
+    if refusal is not None:
+        PAGE.notice, PAGE.notice_at = text(refusal[0], refusal[1]), "undo"
+        draw()
+        return
+    cancel_bot()
+    set_thinking(None)
+    PAGE.think_session = PAGE.think_moves = PAGE.think_reply = None
+    PAGE.notice, PAGE.notice_at = "", None
+    PAGE.heard = len(session.events())
+    after_change()
 
 
 def board_scroll(screen, to=None):
@@ -870,6 +899,7 @@ ACTIONS = {
     "again": play_again,
     "new": new_game,
     "leave": show_start,
+    "undo": take_back,
 }
 
 
@@ -924,6 +954,9 @@ def on_key(evt):
         cancel_pending()
     elif key == "Escape" and PAGE.log_open:
         toggle("log_open")
+    elif key in ("u", "U") or key in ("z", "Z") and (evt.ctrlKey or evt.metaKey):
+        evt.preventDefault()
+        take_back()
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("m", "M"):

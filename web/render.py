@@ -162,11 +162,23 @@ def nav_button(action, label, extra=""):
             % (action, action, extra, label))
 
 
-def topbar_html(table, view):
-    """The top bar: the game's title, where the game is, the game's panels and the frame's."""
+def undo_button(why):
+    """Undo: `why` None (no button: nobody's hand on screen), "" (it may be pressed now) or why
+    not (then it is greyed, and a press says why)."""
+    if why is None:
+        return ""
+    if not why:
+        return nav_button("undo", t("ui.undo"), ' aria-keyshortcuts="Control+Z U"')
+    return nav_button("undo", t("ui.undo"), ' aria-disabled="true" title="%s"' % escape(why))
+
+
+def topbar_html(table, view, undo=None):
+    """The top bar: the game's title, where the game is, Undo, the game's panels and the
+    frame's."""
     panels = "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items())
-    return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s</nav>'
+    return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s%s</nav>'
             '</header>' % (escape(GAMES[table.GAME_ID].title), escape(table.where_text(view)),
+                           undo_button(undo),
                            panels, nav_button("log", t("ui.log"), ' class="log-toggle"'),
                            nav_button("rules", t("ui.rules")),
                            nav_button("settings", t("ui.settings")),
@@ -200,6 +212,6 @@ def screen_html(table, view, names, seats, ui):
     board, mine = table.table_html(view, names, seats, ui)
     return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
             '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">%s</div><div class="dock">%s%s%s</div>%s</main>%s'
-            % (topbar_html(table, view), table.GAME_ID, view["players"], t("ui.table_heading"),
+            % (topbar_html(table, view, ui.get("undo")), table.GAME_ID, view["players"], t("ui.table_heading"),
                t("ui.board"), board, mine, status_html(status, ui), table.hand_html(view, ui), log_panel(ui),
                ui.get("overlay") or ""))
