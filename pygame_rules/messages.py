@@ -8,8 +8,8 @@ Keys: a game's own keys begin with its prefix and an area (`tac.ev.trick_won`, `
 areas name, refuse, describe, opt, house, bot, ev, term, sim, page, rules); they live in
 `games/<game>/texts.py` and reach the catalogue when the game registers (`core.register` calls
 `add(lang, table)` for each language of `Game.texts`). This module keeps only the shared keys:
-`error.`, `save.`, `share.` (game links), `bot.` (levels), `cli.` (the command line) and `ui.` (the page's shell and
-what every table shares). It imports no game.
+`error.`, `save.`, `share.` (game links), `bot.` (levels), `cli.` (the command line) and `ui.`
+(the page's shell and what every table shares). It imports no game.
 
 Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card", "other":
 "{count} cards"}`; `text` picks the category from the `count` parameter with the language's
