@@ -23,12 +23,12 @@ from .core import EngineError, GAMES, clip, new_game, safe_json_loads
 SHARE_FORMAT = "encore-share"
 SHARE_VERSION = 1
 PREFIX = "e%d." % SHARE_VERSION
-# Bounds, from benchmarks/share_links.py: the longest link of real play (Re-Chord 5 players
-# without anti-stall) is about 1,000 characters and its JSON about 1.5 KB; the caps are over
-# 30 times those.
+# Bounds, from benchmarks/share_links.py: the longest link of the bots' play (Re-Chord 5 players
+# without anti-stall, 213 actions) has 547 characters and its JSON 946 bytes; the caps are over
+# 50 times those. The nesting cap is the saves' (a test set-up nests 5 deep, a seat 2).
 MAX_LINK_CHARS = 32_000
 MAX_PAYLOAD_BYTES = 64_000
-MAX_DEPTH = 6               # payload, options/set-up/seats, a seat, ... (set-ups nest 5 deep)
+MAX_DEPTH = 16
 MAX_ACTIONS = 20_000
 MAX_NAME = 40
 MAX_SEED_CHARS = 64
