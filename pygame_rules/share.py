@@ -157,6 +157,8 @@ def decompress(data):
     if len(data) % 4 == 1:
         raise ShareError("share.truncated")
     packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    if base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != data:
+        raise ShareError("share.tampered")       # changed bits that decoding would drop
     inflate = zlib.decompressobj()
     try:
         raw = inflate.decompress(packed, MAX_PAYLOAD_BYTES)
@@ -175,7 +177,7 @@ def bad_field(payload):
     """The name of the first field of the wrong type or size, else None."""
     seed, options, setup, actions = (payload.get(k) for k in "soua")
     checks = (
-        ("fields", set(payload) <= _FIELDS),
+        ("fields", payload.keys() == _FIELDS),
         ("game", type(payload.get("g")) is str and payload["g"] in GAMES),
         ("players", type(payload.get("p")) is int and 0 < payload["p"] < 100),
         ("seed", type(seed) is int and seed.bit_length() <= 64 or
