@@ -53,7 +53,10 @@ def to_share(state, seats=None):
             not (len(payload["t"]) == state.players and all(map(_seat_ok, payload["t"]))):
         raise ShareError("share.invalid", why="the game or its seats cannot be put in a link")
     raw = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    link = PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    if len(raw) > MAX_PAYLOAD_BYTES or len(link) > MAX_LINK_CHARS:
+        raise ShareError("share.too_big")         # far over any real game: never seen
+    return link
 
 
 def changed_options(state):
