@@ -20,7 +20,6 @@ import os
 import random
 import sys
 import time
-import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
@@ -29,7 +28,7 @@ import pygame_rules  # noqa: E402
 from pygame_rules import ShareError, from_share, to_share  # noqa: E402
 from pygame_rules.messages import CATALOGUE  # noqa: E402
 from pygame_rules.share import PREFIX  # noqa: E402
-from test_share import (EXTREME, FIELDS, HOSTILE, check_of, pack, payload_of,  # noqa: E402
+from test_share import (EXTREME, FIELDS, HOSTILE, pack, payload_of,  # noqa: E402
                         played, random_seats, resigned, zip_bomb)
 
 LINKS = set()       # the real links, to tell a mutation that gives the very same text
