@@ -7,8 +7,10 @@
 
 from .core import (GAMES, EngineError, Game, GameState, IllegalAction, Option, SaveError,
                    SetupError, load_state, new_game)
+from .share import ShareError, from_share, to_share
 from . import games  # noqa: F401  (registers the games)
 
 __version__ = "0.1.0"
 __all__ = ["GAMES", "EngineError", "Game", "GameState", "IllegalAction", "Option", "SaveError",
-           "SetupError", "load_state", "new_game", "__version__"]
+           "SetupError", "ShareError", "from_share", "load_state", "new_game", "to_share",
+           "__version__"]

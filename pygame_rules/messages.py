@@ -8,8 +8,9 @@ Keys: a game's own keys begin with its prefix and an area (`tac.ev.trick_won`, `
 areas name, refuse, describe, opt, house, bot, ev, term, sim, page, rules); they live in
 `games/<game>/texts.py` and reach the catalogue when the game registers (`core.register` calls
 `add(lang, table)` for each language of `Game.texts`). This module keeps only the shared keys:
-`error.`, `save.`, `undo.` (why a move cannot be taken back), `bot.` (levels), `cli.` (the
-command line) and `ui.` (the page's shell and what every table shares). It imports no game.
+`error.`, `save.`, `undo.` (why a move cannot be taken back), `share.` (game links), `bot.`
+(levels), `cli.` (the command line) and `ui.` (the page's shell and what every table shares).
+It imports no game.
 
 Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card", "other":
 "{count} cards"}`; `text` picks the category from the `count` parameter with the language's
@@ -45,6 +46,14 @@ CATALOGUE = {
     "save.too_deep": "This is nested too deeply to be an Encore save.",
     "save.bad_field": "This save cannot be replayed: its “{field}” field is not valid.",
     "save.engine_failed": "This save cannot be replayed: the engine failed on it ({error}).",
+    # --- share links ------------------------------------------------------------------------------
+    "share.not_a_link": "This is not an Encore game link.",
+    "share.truncated": "This game link is incomplete (part of it is missing); copy the whole link again.",
+    "share.tampered": "This game link has been changed or damaged (its checksum does not match).",
+    "share.version": "This game link is from version {version}; this page reads version {expected}.",
+    "share.foreign": "This link is for another site or format, not an Encore game.",
+    "share.too_big": "This is too big to be an Encore game link.",
+    "share.invalid": "This game link cannot be replayed: {why}.",
     # --- the bot levels every game's search bots share --------------------------------------------
     "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
     "bot.normal": "Normal: a short search: it tries its best few moves on deals consistent with what it has seen, each played out by the heuristic bots.",

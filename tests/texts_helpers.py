@@ -30,7 +30,7 @@ from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, CATEGORIES
 
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
-SHARED = ("error", "save", "undo", "bot", "cli", "ui")
+SHARED = ("error", "save", "undo", "share", "bot", "cli", "ui")
 AREAS = ("name", "refuse", "describe", "opt", "house", "bot", "ev", "term", "sim", "page",
          "rules")
 PREFIXES = {game.prefix for game in GAMES.values()}
