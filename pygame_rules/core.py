@@ -449,7 +449,9 @@ class GameState:
         if practice:
             return None
         if before.current_player != seat:
-            return "undo.not_last", {"seat": seat, "by": before.current_player}
+            by = before.current_player       # named by number; the page puts the seat's name
+            return "undo.not_last", {"seat": seat, "by": by,
+                                     "name": text("ui.default_name", {"number": by + 1})}
         for event in self._last_events(before):
             if self.observer.reveals(self, event, seat):
                 return "undo.revealed", {"seat": seat, "event": event["type"]}

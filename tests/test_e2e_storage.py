@@ -166,6 +166,7 @@ def test_two_tabs_never_overwrite_each_other(table):  # noqa: F811
     table.step()                                           # A goes on, in its own slot
     a_moves = table.board()[1]
     b.click("[data-action=menu]")
+    b.click("[data-action=leave]")
     b.wait_for_selector("#continue-box button[data-slot='%s']" % a_slot, timeout=STEP)
     b.click("#continue-box button[data-slot='%s']" % a_slot)   # the label names A's game
     b.wait_for_selector("#tab-dialog[open]", timeout=STEP)

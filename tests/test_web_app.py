@@ -9,6 +9,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules.core import option_msg
+from pygame_rules.messages import text
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
@@ -357,7 +358,7 @@ def test_the_top_bar_names_the_game_from_the_engine_and_the_save_offers_to_conti
     html = render.screen_html(session.table, session.view(), session.names(), session.seats, {})
     assert "<h1>Take The &quot;A&quot; Chord</h1>" in html
     summary = json.loads(session.to_save())["summary"]
-    assert app.continue_text(summary) == 'Continue: Take The "A" Chord, venue 1'
+    assert text(summary["msg"], summary["params"]) == 'Continue: Take The "A" Chord, venue 1'
     assert summary["msg"] in ("ui.continue", "ui.continue_round")
 
 

@@ -51,6 +51,9 @@ RC_ABILITIES = tuple("ability_" + k for k in rc_cards.KINDS)
 
 # partial literal -> the suffixes the code completes it with (or the values `%` fills in)
 FAMILIES = {
+    # the page's frame: a replay's chapter jumps name the table's ROUND
+    "ui.replay_next_": ("venue", "round"),
+    "ui.replay_prev_": ("venue", "round"),
     # Take The "A" Chord
     "tac.name.colour.%d": range(5),
     "tac.ev.improvisation_blocked.": ("limit", "last_trick"),          # the event's reason

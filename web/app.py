@@ -33,8 +33,10 @@ class SavedGameError(Exception):
 class Session:
     """One game at one screen: the engine state, the seats, and what the screen shows."""
 
-    def __init__(self, state, seats, revealed=None, shown_round=0):
+    def __init__(self, state, seats, revealed=None, shown_round=0, practice=False):
         self.state = state
+        self.practice = practice      # a practice game: any move may be taken back (and its
+                                      # results are kept apart in the statistics)
         self.table = tables.table_for(state.game.id)  # the game's table module
         self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
@@ -48,17 +50,19 @@ class Session:
         self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
         self.saved_pending = None     # the half-made choice a resumed save had (None: none)
         self.recorded = False         # the finished game's results are in the statistics
+        self._undo_memo = None        # (state, moves, seat, refusal): asked once per position
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
-    def start(cls, game_id, seats, seed, options=None):
-        """A new game for these seats (one dict per player)."""
+    def start(cls, game_id, seats, seed, options=None, practice=False):
+        """A new game for these seats (one dict per player); `practice`: undo at any point."""
         state = pygame_rules.new_game(game_id, len(seats), seed=seed, options=options)
-        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)])
+        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)], practice=practice)
 
     def again(self, seed):
-        """A new game with the same seats and options."""
-        return Session.start(self.state.game.id, self.seats, seed, self.state.options)
+        """A new game with the same seats and options (and practice or not)."""
+        return Session.start(self.state.game.id, self.seats, seed, self.state.options,
+                             self.practice)
 
     # --- who is looking -----------------------------------------------------------------------
     @property
@@ -118,17 +122,30 @@ class Session:
         return seat
 
     def undo_refusal(self):
-        """Why the last move cannot be taken back now, as (message id, parameters), or None."""
+        """Why the last move cannot be taken back now, as (message id, parameters), or None
+        (the engine replays the game to answer, so it is asked once per position)."""
         seat = self.undo_seat()
-        if seat is None:
-            return "undo.nothing", {}
-        return self.state.undo_refusal(seat)
+        memo = self._undo_memo
+        if memo and memo[0] is self.state and memo[1] == len(self.state.history) and \
+                memo[2] == seat:
+            return memo[3]
+        refusal = ("undo.nothing", {}) if seat is None else \
+            self.state.undo_refusal(seat, self.practice)
+        if refusal is not None and "by" in refusal[1]:
+            refusal = refusal[0], {**refusal[1], "name": self.names()[refusal[1]["by"]]}
+        self._undo_memo = (self.state, len(self.state.history), seat, refusal)
+        return refusal
 
     def undo(self):
-        """Take back the last move (the engine replays the rest); returns the refusal, or None."""
+        """Take back the last move (the engine replays the rest); returns the refusal, or None.
+        In practice the bots' moves since the person's last move go with it."""
         refusal = self.undo_refusal()
         if refusal is None:
-            self.state = self.state.undo(self.undo_seat())
+            seat = self.undo_seat()
+            state = self.state.undo(seat, self.practice)
+            while self.practice and state.history and state.current_player != seat:
+                state = state.undo(seat, practice=True)
+            self.state = state
         return refusal
 
     def view(self):
@@ -245,6 +262,7 @@ class Session:
                            "engine": self.state.to_json(), "seats": self.seats,
                            "shown_round": self.shown_round,
                            "pending": clean_pending(pending), "recorded": self.recorded,
+                           "practice": self.practice,
                            "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
@@ -286,6 +304,7 @@ class Session:
         session.shown_round = max(0, min(shown, session.rounds_scored()))
         session.saved_pending = clean_pending(body.get("pending"))
         session.recorded = body.get("recorded") is True
+        session.practice = body.get("practice") is True
         return session
 
 
@@ -336,7 +355,3 @@ def option_values(game_id, raw):
         out[name] = value
     return out
 
-
-def continue_text(summary):
-    """The start screen's "Continue: …" for a summary this page saved."""
-    return text(summary["msg"], summary["params"])

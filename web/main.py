@@ -22,8 +22,10 @@ from pyscript import document, window
 
 import app
 import render
+import replay as replays
 import stats
 from pygame_rules.messages import text
+from pygame_rules.share import ShareError, from_share, to_share
 
 SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, window.encoreStore)
 CLICKABLE = "[data-card], [data-action]"
@@ -66,6 +68,11 @@ class PageState:
     worker_task: object = None    # its boot (awaited by every question)
     bot_log: list = field(default_factory=list)   # the worker's answers, for measuring
     proxies: list = field(default_factory=list)   # JS callables kept alive for the page
+    # watching a game again, and sharing it
+    replay: object = None         # the replay.Replay on screen (None: the table or the start)
+    replay_timer: object = None   # the timer of the replay's next move while it plays
+    link: str = None              # the link to the game shown in the "link" panel
+    link_msg: str = ""            # whether it was copied (shown in that panel)
 
 
 PAGE = PageState()
@@ -105,15 +112,15 @@ def read_setup():
         seed = random.randrange(1, 2**31)
     elif seed.isdigit():
         seed = int(seed)
-    return game, seats, seed, app.option_values(game, options)
+    return game, seats, seed, app.option_values(game, options), bool(q("#practice").checked)
 
 
 def on_start(_evt=None):
     """Start a new game from the form, in a new slot of the store."""
     if not hasattr(window, "startClickAt"):
         window.startClickAt = window.performance.now()
-    game, seats, seed, options = read_setup()
-    begin(app.Session.start(game, seats, seed, options), page_store().newSlot())
+    game, seats, seed, options, practice = read_setup()
+    begin(app.Session.start(game, seats, seed, options, practice), page_store().newSlot())
 
 
 def page_store():
@@ -266,6 +273,8 @@ def overlay_html(session, view):
     names, table = session.names(), session.table
     if PAGE.overlay == "taken":
         return "taken", render.taken_html()
+    if PAGE.overlay == "link":
+        return "link", link_html(session)
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
         return "over", render.before_buttons(table.final_modal(view, names, end),
@@ -275,13 +284,31 @@ def overlay_html(session, view):
     curtain = session.curtain_for()
     if curtain is not None:
         return "curtain", render.curtain_html(names[curtain])
+    if PAGE.overlay == "menu":
+        return "menu", render.modal("menu", render.t("ui.menu_title"), "", [
+            ("close", render.t("ui.menu_back")), ("replay", render.t("ui.menu_replay")),
+            ("share", render.t("ui.share_copy")), ("leave", render.t("ui.menu_leave"))])
     if PAGE.overlay in table.PANELS:
         return PAGE.overlay, table.PANELS[PAGE.overlay][1](view, names)
     return None, ""
 
 
+def link_html(session):
+    """The panel with the link to the game, whether it was copied, and what it gives away."""
+    why = "ui.share_text" if session.state.is_over else "ui.share_text_unfinished"
+    body = ('<p>%s</p><input type="text" id="share-link" class="share-link" readonly '
+            'value="%s" aria-label="%s" data-key="share-link"><p id="share-copied" '
+            'role="status">%s</p>' % (render.t(why), render.escape(PAGE.link or ""),
+                                      render.t("ui.share_label"), render.escape(PAGE.link_msg)))
+    return render.modal("link", render.t("ui.share_title"), body,
+                        [("copy", render.t("ui.share_copy")), ("close", render.t("ui.close"))])
+
+
 def draw():
     """Redraw the table from the viewer's view, keeping the keyboard focus where it was."""
+    if PAGE.replay is not None:
+        draw_replay()
+        return
     session = PAGE.session
     if session is None:
         return
@@ -320,11 +347,45 @@ def draw():
         log.scrollTop = log.scrollHeight
 
 
+def draw_replay():
+    """Draw the replay's step: the board from its seat's view, every hand once the game is
+    over, the log with this move's lines lit, and the replay's controls."""
+    rp, screen = PAGE.replay, q("#game-screen")
+    active = document.activeElement
+    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    view, names = rp.view(), rp.names()
+    lines, lit_from, lit_to = rp.log()
+    chapter = rp.chapter_number()
+    ui = {"log_open": PAGE.log_open, "notice": PAGE.notice, "log_lines": lines,
+          "lit": (lit_from, lit_to), "last_line": " · ".join(lines[lit_from:lit_to]),
+          "names": names, "overlay": "", "undo": None,
+          "bar": render.replay_bar(rp.at, rp.total, chapter[1], rp.playing,
+                                   replays.SPEED_NAMES[rp.speed], rp.table.ROUND,
+                                   PAGE.session is None and not rp.finished),
+          "board_extra": render.replay_hands(rp.table, rp.hands(), names)}
+    screen.innerHTML = render.screen_html(rp.table, view, names, rp.seats, ui)
+    document.body.dataset.board = "replay"
+    document.body.dataset.step = str(rp.at)
+    target = screen.querySelector('[data-key="%s"]:not(:disabled)' % focus_key) \
+        if focus_key else None
+    if focus_key and not target:
+        target = screen.querySelector("[data-action=rp-play]")
+    if target:
+        target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    log, lit = screen.querySelector(".log-list"), screen.querySelector(".log-list .lit")
+    if log and lit:
+        log.scrollTop = max(0, lit.offsetTop - log.offsetTop - log.clientHeight // 2)
+    elif log:
+        log.scrollTop = 0
+
+
 def undo_state(session, kind):
     """The Undo button: None (none: a panel, the curtain, nobody's hand), "" (may be pressed)
     or the reason it is greyed."""
     if kind or session.undo_seat() is None or not PAGE.saving:
         return None
+    if PAGE.pending is not None:
+        return ""                        # a half-made choice can always be dropped
     refusal = session.undo_refusal()
     return "" if refusal is None else text(refusal[0], refusal[1])
 
@@ -408,7 +469,8 @@ def record_results(session):
     so, so a reload at the end screen does not count it again)."""
     if session.recorded or not session.state.is_over or not PAGE.saving:
         return
-    results = stats.results_of(session.state, session.seats, False, window.Date.now())
+    results = stats.results_of(session.state, session.seats, session.practice,
+                               window.Date.now())
     if page_store().write(stats.STATS_NAME,
                           stats.to_text(stats.record(read_stats(), results))):
         session.recorded = True
@@ -774,7 +836,7 @@ SAVE_RETRY_MS = 4000
 def on_table_click(evt):
     """One listener for the whole table: cards and buttons carry data attributes."""
     target = evt.target.closest(CLICKABLE)
-    if target is None or PAGE.session is None:
+    if target is None or PAGE.session is None and PAGE.replay is None:
         return
     data = data_attributes(target)
     if not PAGE.saving and data.get("action") != "leave":
@@ -783,7 +845,7 @@ def on_table_click(evt):
     handler = screen_action(data.get("action"))
     if handler is not None:
         handler()
-    else:
+    elif PAGE.replay is None:                    # a replay is watched: its cards do nothing
         choose(data)
 
 
@@ -874,6 +936,192 @@ def drop_finished():
         page_store().remove("game." + PAGE.slot)
 
 
+# --- watching a game again ----------------------------------------------------------------------
+def open_replay():
+    """Watch the game again: a finished game from its start with every hand open, a game in
+    progress up to now from the person's own seat (the bots wait meanwhile)."""
+    session = PAGE.session
+    over = session.state.is_over
+    seat = session.viewer()
+    if seat is None:
+        seat = session.undo_seat()
+    if seat is None and session.humans:
+        seat = session.humans[0] if over else None
+    cancel_bot()
+    set_thinking(None)
+    PAGE.overlay, PAGE.notice = None, ""
+    show_replay(replays.Replay(session.state, session.seats, seat,
+                               0 if over else len(session.state.history)))
+
+
+def show_replay(rp):
+    """Put a replay on the screen."""
+    PAGE.replay = rp
+    q("#start-screen").hidden = True
+    q("#game-screen").hidden = False
+    draw()
+
+
+def close_replay():
+    """Back from the replay: to the table, or (a link's replay) to the start screen."""
+    stop_replay()
+    PAGE.replay, PAGE.notice = None, ""
+    if PAGE.session is None:
+        forget_link()
+        show_start()
+        return
+    draw()
+    proceed()
+
+
+def replay_go(move):
+    """A replay control: `move(replay)` moves it; redraw."""
+    move(PAGE.replay)
+    PAGE.notice = ""
+    draw()
+    if not PAGE.replay.playing:
+        stop_replay()
+
+
+def replay_play():
+    """Play or pause the replay."""
+    PAGE.replay.toggle_play()
+    draw()
+    schedule_replay()
+
+
+def schedule_replay():
+    """While the replay plays, its next move after the chosen delay."""
+    stop_replay()
+    if PAGE.replay is not None and PAGE.replay.playing:
+        PAGE.replay_timer = window.setTimeout(REPLAY_TICK, PAGE.replay.delay())
+
+
+def stop_replay():
+    """Forget the replay's next move on the timer."""
+    if PAGE.replay_timer is not None:
+        window.clearTimeout(PAGE.replay_timer)
+        PAGE.replay_timer = None
+
+
+def replay_tick():
+    """The timer fired: one move on (the replay stops at the end)."""
+    PAGE.replay_timer = None
+    if PAGE.replay is not None and PAGE.replay.playing:
+        PAGE.replay.go(PAGE.replay.at + 1)
+        draw()
+        schedule_replay()
+
+
+REPLAY_TICK = proxy(replay_tick)
+
+
+def replay_faster():
+    """The next speed (applies from the next move)."""
+    PAGE.replay.faster()
+    draw()
+    schedule_replay()
+
+
+# --- a game by link ----------------------------------------------------------------------------
+def open_share():
+    """Show the link to this game and copy it (bots wait while the panel is open)."""
+    session = PAGE.session
+    try:
+        code = to_share(session.state, session.seats)
+    except ShareError as err:
+        PAGE.notice, PAGE.notice_at = err.message, None
+        draw()
+        return
+    PAGE.link = str(window.location.href).split("#")[0] + "#" + code
+    PAGE.link_msg = ""
+    open_overlay("link")
+    copy_link()
+
+
+def copy_link():
+    """Copy the link to the clipboard; say whether it worked (else: select it and copy)."""
+    field_ = q("#share-link")
+    if field_:
+        field_.select()
+    asyncio.ensure_future(write_clipboard(PAGE.link))
+
+
+async def write_clipboard(link):
+    """Write the link to the clipboard, then say so in the panel."""
+    try:
+        await window.navigator.clipboard.writeText(link)
+        PAGE.link_msg = text("ui.share_copied")
+    except Exception:              # noqa: BLE001 (no clipboard here: the person copies it)
+        PAGE.link_msg = text("ui.share_select")
+    said = q("#share-copied")
+    if said:
+        said.textContent = PAGE.link_msg
+
+
+def link_fragment():
+    """The page's URL fragment without its "#" ("" when there is none)."""
+    return str(window.location.hash or "")[1:]
+
+
+def forget_link():
+    """Take the link out of the address bar (a reload then goes back to the saved games)."""
+    if link_fragment():
+        window.history.replaceState(None, "", str(window.location.pathname) +
+                                    str(window.location.search))
+
+
+def open_link(fragment):
+    """A game link was opened: show its replay, or say why it cannot be (saves untouched)."""
+    try:
+        state, seats = from_share(fragment)
+    except ShareError as err:
+        link_refused(err.message)
+        return
+    seats = [app.clean_seat(s, i) for i, s in enumerate(seats or
+                                                         [{"kind": "human"}] * state.players)]
+    if PAGE.session is not None:
+        show_start()                   # the game on the table stays saved
+    stop_replay()
+    PAGE.overlay = None
+    PAGE.notice = text("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
+                       {"title": state.game.title})
+    show_replay(replays.Replay(state, seats, None, 0))
+
+
+def link_refused(reason):
+    """Say why a link could not be opened: at the table in its notice, else on the start
+    screen; the address bar forgets the link."""
+    message = text("ui.link_refused", {"reason": reason})
+    forget_link()
+    if PAGE.session is not None or PAGE.replay is not None:
+        PAGE.notice, PAGE.notice_at = message, None
+        draw()
+        return
+    notice = q("#link-notice")
+    notice.textContent = message
+    notice.hidden = False
+
+
+def on_hash(_evt=None):
+    """A link pasted into the address bar of the open page."""
+    if link_fragment():
+        open_link(link_fragment())
+
+
+def continue_link():
+    """Continue a linked game in progress on this device, in a new slot (no save is touched),
+    with the link's seats."""
+    rp = PAGE.replay
+    state = rp.unfinished_state() if rp is not None else None
+    if state is None:
+        return
+    stop_replay()
+    PAGE.replay = None
+    forget_link()
+    begin(app.Session(state, rp.seats), page_store().newSlot())
+
+
 def open_dialog(selector):
     """Open one of the page's static dialogs (rules, settings)."""
     q(selector).showModal()
@@ -882,7 +1130,9 @@ def open_dialog(selector):
 def open_rules():
     """Open the rules at the game being played (the shell's script shows one game's rules at a
     time, the others on their tabs); on the start screen at the game chosen."""
-    window.encoreOpenRules(PAGE.session.state.game.id if PAGE.session else None)
+    game = PAGE.session.state.game.id if PAGE.session else \
+        PAGE.replay.game_id if PAGE.replay else None
+    window.encoreOpenRules(game)
 
 
 ACTIONS = {
@@ -892,7 +1142,7 @@ ACTIONS = {
     "cancel": cancel_pending,
     "rules": open_rules,
     "settings": lambda: open_dialog("#settings-dialog"),
-    "menu": show_start,
+    "menu": lambda: open_overlay("menu"),
     "reveal": reveal,
     "next-round": next_round,
     "next-venue": next_round,
@@ -900,6 +1150,19 @@ ACTIONS = {
     "new": new_game,
     "leave": show_start,
     "undo": take_back,
+    "replay": open_replay,
+    "share": open_share,
+    "copy": copy_link,
+    "replay-close": close_replay,
+    "rp-start": lambda: replay_go(lambda rp: rp.go(0)),
+    "rp-end": lambda: replay_go(lambda rp: rp.go(rp.total)),
+    "rp-back": lambda: replay_go(lambda rp: rp.go(rp.at - 1)),
+    "rp-fwd": lambda: replay_go(lambda rp: rp.go(rp.at + 1)),
+    "rp-prev": lambda: replay_go(lambda rp: rp.chapter(-1)),
+    "rp-next": lambda: replay_go(lambda rp: rp.chapter(1)),
+    "rp-play": replay_play,
+    "rp-speed": replay_faster,
+    "rp-continue": continue_link,
 }
 
 
@@ -907,7 +1170,7 @@ def screen_action(action):
     """The handler of a screen button (ACTIONS) or of a game's panel button (PANELS), or None."""
     if action in ACTIONS:
         return ACTIONS[action]
-    if action in PAGE.session.table.PANELS:
+    if PAGE.session is not None and action in PAGE.session.table.PANELS:
         return lambda: open_overlay(action)
     return None
 
@@ -934,11 +1197,13 @@ def on_key(evt):
     """Escape closes a panel, drops a pending choice or closes the log; Enter or Space takes a
     focused SVG control; the arrow keys move among the lit choices; L opens the log, R the
     rules, M mutes."""
-    if PAGE.session is None or evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
-        return
-    if q("dialog[open]"):
+    if PAGE.session is None and PAGE.replay is None or \
+            evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or q("dialog[open]"):
         return
     key = evt.key
+    if PAGE.replay is not None:
+        replay_key(evt)
+        return
     if key in ("Enter", " ") and evt.target.getAttribute("role") == "button" and \
             evt.target.tagName.lower() != "button":
         evt.preventDefault()         # an SVG control (a space on a board) takes the key
@@ -966,6 +1231,30 @@ def on_key(evt):
         open_rules()
 
 
+REPLAY_KEYS = MappingProxyType({"ArrowLeft": "rp-back", "ArrowRight": "rp-fwd", "Home": "rp-start",
+                                "End": "rp-end", "PageUp": "rp-prev", "PageDown": "rp-next",
+                                "Escape": "replay-close"})
+
+
+def replay_key(evt):
+    """In a replay: the arrows step, Home and End jump, Page Up and Down go by chapter, P plays
+    or pauses, Escape closes, L the log, R the rules."""
+    key = evt.key
+    if evt.target.getAttribute("role") == "button" or evt.target.tagName == "BUTTON":
+        if key in ("Enter", " "):
+            return                                    # the focused button takes it
+    if key in REPLAY_KEYS:
+        evt.preventDefault()
+        ACTIONS[REPLAY_KEYS[key]]()
+    elif key in ("p", "P", " "):
+        evt.preventDefault()
+        replay_play()
+    elif key in ("l", "L"):
+        toggle("log_open")
+    elif key in ("r", "R"):
+        open_rules()
+
+
 def main():
     """Wire the page and say that Python is ready."""
     q("#start-button").addEventListener("click", proxy(on_start))
@@ -978,6 +1267,7 @@ def main():
     q("#start-stats").disabled = False
     page_store().onTakenOver(proxy(taken_over))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
+    window.addEventListener("hashchange", proxy(on_hash))
     document.addEventListener("keydown", proxy(on_key))
     q("#start-button").disabled = False
     for button in q("#continue-box").querySelectorAll("button"):
@@ -994,7 +1284,12 @@ def check_saves_now():
     """Once the page is ready: a tab reloaded at the table goes back to it; else every saved
     game offered is checked (one that would not load is set aside now, with a message). Then
     mark that it was done."""
-    if page_store().atTable() and isinstance(page_store().mySlot(), str):
+    if link_fragment():
+        page_store().setAtTable(False)
+        for slot in list(page_store().slots()):
+            load_slot(slot)
+        open_link(link_fragment())
+    elif page_store().atTable() and isinstance(page_store().mySlot(), str):
         auto_resume()
     else:
         for slot in list(page_store().slots()):

@@ -94,10 +94,14 @@ def log_lines(events, names, event_lines):
     return lines
 
 
-def log_html(lines, limit=250):
+def log_html(lines, limit=250, lit=None):
     """The log panel's list (the newest lines, at most `limit`), focusable so the keyboard can
-    scroll it."""
-    items = "".join("<li>%s</li>" % escape(line) for line in lines[-limit:])
+    scroll it; `lit` (first, end) marks the lines of a replay's current move."""
+    first = max(0, len(lines) - limit)
+    lo, hi = lit or (0, 0)
+    items = "".join('<li class="lit" aria-current="step">%s</li>' % escape(line)
+                    if lo <= first + i < hi else "<li>%s</li>" % escape(line)
+                    for i, line in enumerate(lines[first:]))
     return ('<ol class="log-list" tabindex="0" data-key="log-list" aria-label="%s">%s</ol>'
             % (t("ui.log_list"), items))
 
@@ -172,9 +176,15 @@ def undo_button(why):
     return nav_button("undo", t("ui.undo"), ' aria-disabled="true" title="%s"' % escape(why))
 
 
-def topbar_html(table, view, undo=None):
+def topbar_html(table, view, undo=None, replay=False):
     """The top bar: the game's title, where the game is, Undo, the game's panels and the
-    frame's."""
+    frame's (in a replay: the log, the rules and the way out)."""
+    if replay:
+        return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s</nav>'
+                '</header>' % (escape(GAMES[table.GAME_ID].title), escape(table.where_text(view)),
+                               nav_button("log", t("ui.log"), ' class="log-toggle"'),
+                               nav_button("rules", t("ui.rules")),
+                               nav_button("replay-close", t("ui.replay_close"))))
     panels = "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items())
     return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s%s</nav>'
             '</header>' % (escape(GAMES[table.GAME_ID].title), escape(table.where_text(view)),
@@ -199,7 +209,7 @@ def log_panel(ui):
             % (" open" if ui.get("log_open") else "", t("ui.log"), t("ui.log"),
                '<button type="button" class="small log-close" data-action="log" '
                'data-key="log-close">%s</button>' % t("ui.close"),
-               log_html(ui.get("log_lines") or [])))
+               log_html(ui.get("log_lines") or [], lit=ui.get("lit"))))
 
 
 def screen_html(table, view, names, seats, ui):
@@ -211,7 +221,54 @@ def screen_html(table, view, names, seats, ui):
         table.status_text(view, names, view["seat"], ui.get("curtain"), ui.get("pending"))
     board, mine = table.table_html(view, names, seats, ui)
     return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
-            '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">%s</div><div class="dock">%s%s%s</div>%s</main>%s'
-            % (topbar_html(table, view, ui.get("undo")), table.GAME_ID, view["players"], t("ui.table_heading"),
-               t("ui.board"), board, mine, status_html(status, ui), table.hand_html(view, ui), log_panel(ui),
-               ui.get("overlay") or ""))
+            '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">'
+            '%s%s</div><div class="dock">%s%s%s%s</div>%s</main>%s'
+            % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar"))), table.GAME_ID,
+               view["players"], t("ui.table_heading"), t("ui.board"), board,
+               ui.get("board_extra") or "", ui.get("bar") or "", mine, status_html(status, ui),
+               table.hand_html(view, ui), log_panel(ui), ui.get("overlay") or ""))
+
+
+# --- a replay ---------------------------------------------------------------------------------
+def replay_button(action, label, glyph, disabled=False, extra=""):
+    """One of the replay bar's buttons: a glyph, its name for screen readers and as a tip."""
+    return ('<button type="button" class="small" data-action="%s" data-key="%s" title="%s"%s%s>'
+            '%s</button>' % (action, action, escape(label), " disabled" if disabled else "",
+                             extra, named(label, glyph)))
+
+
+def replay_bar(at, total, chapters, playing, speed, round_word, can_continue):
+    """The replay's controls: start, previous chapter, back, play or pause, forward, next
+    chapter, end, the speed, and (for a link to a game in progress) continue it here."""
+    first, last = at == 0, at == total
+    jumps = chapters > 1
+    play = t("ui.replay_pause" if playing else "ui.replay_play")
+    buttons = [replay_button("rp-start", t("ui.replay_start"), "|◀", first)]
+    if jumps:
+        buttons.append(replay_button("rp-prev", t("ui.replay_prev_" + round_word), "◀◀", first))
+    buttons += [replay_button("rp-back", t("ui.replay_back"), "◀", first),
+                '<button type="button" class="small primary rp-play" data-action="rp-play" '
+                'data-key="rp-play">%s</button>' % play,
+                replay_button("rp-fwd", t("ui.replay_forward"), "▶", last)]
+    if jumps:
+        buttons.append(replay_button("rp-next", t("ui.replay_next_" + round_word), "▶▶", last))
+    buttons += [replay_button("rp-end", t("ui.replay_end"), "▶|", last),
+                '<button type="button" class="small" data-action="rp-speed" data-key="rp-speed">'
+                '%s</button>' % t("ui.replay_speed", speed=speed)]
+    if can_continue:
+        buttons.append('<button type="button" class="small primary" data-action="rp-continue" '
+                       'data-key="rp-continue">%s</button>' % t("ui.replay_continue"))
+    return ('<div class="replay-bar" role="group" aria-label="%s"><p class="replay-step">%s</p>'
+            '<div class="replay-buttons">%s</div></div>'
+            % (t("ui.replay"), t("ui.replay_step", n=at, total=total), "".join(buttons)))
+
+
+def replay_hands(table, hands, names):
+    """Every other seat's hand, open (a finished game's replay), each under its seat's name."""
+    if not hands:
+        return ""
+    rows = "".join('<section class="replay-hand" aria-label="%s"><h3>%s</h3>%s</section>'
+                   % (t("ui.replay_hand_of", name=names[seat]), escape(names[seat]),
+                      table.hand_html(view, {}))
+                   for seat, view in hands)
+    return '<div class="replay-hands"><h2>%s</h2>%s</div>' % (t("ui.replay_hands"), rows)

@@ -34,6 +34,8 @@ The defaults (a table overrides one by defining the same name after the import):
     local_action(name, data, view)                a click handled without the engine: False
     CHOICES                                       CSS selector of the lit choices the arrow
                                                   keys move among: the frame's usual marks
+    CHAPTERS                                      the event types that start a chapter a
+                                                  replay jumps to (a round's start): none
 
 `main.py` and `app.py` call all of these on every table, with no fallback of their own.
 """
@@ -43,11 +45,12 @@ from types import MappingProxyType
 import render
 from render import modal, t
 
-__all__ = ["ROUND", "PANELS", "CHOICES", "rounds_scored", "round_modal", "sounds", "marks",
+__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds", "marks",
            "arrivals", "auto_action", "local_action"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
+CHAPTERS = ()
 CHOICES = ".playable, .choice, .extra-choice, .place, .lit[role=button], [data-action=confirm]"
 
 
@@ -103,4 +106,5 @@ def legal(view):
 def game_over(body):
     """The end of the game: `body` in the final modal, with Play again and New game."""
     return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game"))])
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game")),
+                  ("replay", t("ui.replay_watch")), ("share", t("ui.share_copy"))])

@@ -370,6 +370,7 @@ def last_trick_modal(view, names):
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}
+CHAPTERS = ("round_start",)                 # a replay jumps from one to the next
 
 
 def rounds_scored(view):
