@@ -15,7 +15,7 @@ commit in a worktree); `--measure` prints the longest save of real play of each 
 
 import argparse
 import collections
-import hashlib
+import itertools
 import json
 import os
 import random
@@ -60,17 +60,18 @@ def deep_tuple(depth):
 
 
 def checksum(body):
-    """The save's checksum, computed as the engine does (so a mutated body can be re-signed)."""
-    data = json.dumps({k: v for k, v in body.items() if k != "check"},
-                      separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
+    """The save's checksum by the engine under test's own `_checksum` (so a mutated body can be
+    re-signed); for a body it cannot sign (a lone surrogate) one that never matches."""
+    from pygame_rules.core import _checksum     # the checkout main() put first on the path
+    try:
+        return _checksum(body)
+    except ValueError:
+        return "unsignable"
 
 
 def signed(body):
     """A body as save text with a fresh checksum."""
-    body = dict(body)
-    body["check"] = checksum(body)
-    return json.dumps(body, ensure_ascii=False)
+    return json.dumps(dict(body, check=checksum(body)), ensure_ascii=False)
 
 
 def raw_in(body, field, raw, value=PLACEHOLDER):
@@ -269,58 +270,57 @@ class Tally:
 
 def try_load(pygame_rules, text):
     """(outcome, broke) of loading one text."""
-    try:
-        pygame_rules.load_state(text)
-    except pygame_rules.SaveError as err:
-        if len(err.message) > MAX_MESSAGE:
-            return "SaveError %s, message of %d chars" % (err.msg_id, len(err.message)), True
-        return "SaveError " + err.msg_id, False
-    except BaseException as err:      # noqa: BLE001 - counting contract breaks
-        if isinstance(err, KeyboardInterrupt):
-            raise
-        return "BREAK " + type(err).__name__, True
-    return "loaded (a valid save)", False
+    return outcome(lambda: pygame_rules.load_state(text), pygame_rules.SaveError,
+                   ("loaded (a valid save)", False))
 
 
 def try_apply(pygame_rules, state, action):
     """(outcome, broke) of applying one action to a live state."""
     before = state.to_json()
+    return outcome(lambda: state.apply(action), pygame_rules.IllegalAction,
+                   ("BREAK applied", True), changed=lambda: state.to_json() != before)
+
+
+def outcome(call, refusal, done, changed=None):
+    """(outcome, broke) of `call()`, whose contract is to raise only `refusal` (with a short
+    message and, where `changed` is given, `changed()` false after it); `done` if it returns."""
     try:
-        state.apply(action)
-    except pygame_rules.IllegalAction as err:
-        if state.to_json() != before:
-            return "IllegalAction %s, state changed" % err.msg_id, True
+        call()
+    except refusal as err:
+        name = refusal.__name__
+        if changed and changed():
+            return "%s %s, state changed" % (name, err.msg_id), True
         if len(err.message) > MAX_MESSAGE:
-            return "IllegalAction %s, message of %d chars" % (err.msg_id, len(err.message)), True
-        return "IllegalAction " + err.msg_id, False
+            return "%s %s, message of %d chars" % (name, err.msg_id, len(err.message)), True
+        return "%s %s" % (name, err.msg_id), False
     except BaseException as err:      # noqa: BLE001 - counting contract breaks
         if isinstance(err, KeyboardInterrupt):
             raise
         return "BREAK " + type(err).__name__, True
-    return "BREAK applied", True
+    return done
 
 
 def campaign(pygame_rules, games, seed):
     """Run both halves; return the total number of contract breaks."""
     rng = random.Random(seed)
-    loads = Tally()
-    for body in real_bodies(pygame_rules, games, rng):
-        for kind, text in load_cases(body, rng):
-            start = time.perf_counter()
-            outcome, broke = try_load(pygame_rules, text)
-            loads.add(kind, outcome, broke, time.perf_counter() - start)
-    for kind, text in (("not text: None", None), ("not text: bytes", b"\xff\xfe"),
-                       ("not text: int", 5), ("not text: list", [])):
-        start = time.perf_counter()
-        outcome, broke = try_load(pygame_rules, text)
-        loads.add(kind, outcome, broke, time.perf_counter() - start)
-    applies = Tally()
-    for state in live_states(pygame_rules, games, rng):
-        for kind, action in wrong_actions(state, rng):
-            start = time.perf_counter()
-            outcome, broke = try_apply(pygame_rules, state, action)
-            applies.add(kind, outcome, broke, time.perf_counter() - start)
+    loads = tally(lambda text: try_load(pygame_rules, text), itertools.chain(
+        (case for body in real_bodies(pygame_rules, games, rng) for case in load_cases(body, rng)),
+        [("not text: None", None), ("not text: bytes", b"\xff\xfe"), ("not text: int", 5),
+         ("not text: list", [])]))
+    applies = tally(lambda case: try_apply(pygame_rules, *case),
+                    ((kind, (state, action)) for state in live_states(pygame_rules, games, rng)
+                     for kind, action in wrong_actions(state, rng)))
     return loads.print("load_state: corrupt saves") + applies.print("apply: illegal actions")
+
+
+def tally(attempt, cases):
+    """A Tally of `attempt(case)` for each (kind, case), timing each attempt alone."""
+    counts = Tally()
+    for kind, case in cases:
+        start = time.perf_counter()
+        outcome, broke = attempt(case)
+        counts.add(kind, outcome, broke, time.perf_counter() - start)
+    return counts
 
 
 def measure(pygame_rules):

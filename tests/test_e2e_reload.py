@@ -117,6 +117,18 @@ def moved(table, selector):
                                  "document.body.dataset.moves !== m", arg=before, timeout=STEP)
 
 
+def choose_first(page, card, when=None):
+    """A `pending` for play_with_reloads: when `when` (by default a playable `card`) is on the
+    page, click the first playable `card`, wait until it shows chosen and say True; else False."""
+    def pending():
+        if not page.locator(when or card + ".playable").count():
+            return False
+        page.click(card + ".playable >> nth=0")
+        page.locator(card + ".chosen").first.wait_for(timeout=STEP)
+        return True
+    return pending
+
+
 def test_take_a_chord_reloads_anywhere(table):  # noqa: F811
     """Take The "A" Chord, 3 players (and the non-player): a whole game with reloads."""
     table.open()
@@ -133,19 +145,13 @@ def test_take_hot_seat_reloads_with_the_curtain_and_a_half_made_pass(table):  # 
                 seats=["human", "human", "bot-heuristic"])
     page = table.page
 
-    def half_pass():
-        if not page.locator(".passing").count():
-            return False
-        page.click(".hand-card.playable >> nth=0")
-        page.locator(".hand-card.chosen").first.wait_for(timeout=STEP)
-        return True
-
     def decide():
         if page.locator(".hand-card.chosen").count():      # a pass half-made before a reload
             page.keyboard.press("Escape")
         table.decide()
 
-    play_with_reloads(table, decide, seed=2, chance=0.03, pending=half_pass)
+    play_with_reloads(table, decide, seed=2, chance=0.03,
+                      pending=choose_first(page, ".hand-card", when=".passing"))
     assert {"curtain", "revealed", "pending", "over"} <= set(table.reloads), table.reloads
 
 
@@ -154,16 +160,8 @@ def test_taktvoll_reloads_with_a_chosen_card(table):  # noqa: F811
     table.open()
     table.start(players=3, game="taktvoll", seed="r3",
                 seats=["human", "bot-heuristic", "bot-heuristic"])
-    page = table.page
-
-    def pick_card():
-        if not page.locator(".tak-card.playable").count():
-            return False
-        page.click(".tak-card.playable >> nth=0")
-        page.locator(".tak-card.chosen").first.wait_for(timeout=STEP)
-        return True
-
-    play_with_reloads(table, table.decide, seed=3, chance=0.08, pending=pick_card)
+    play_with_reloads(table, table.decide, seed=3, chance=0.08,
+                      pending=choose_first(table.page, ".tak-card"))
     assert {"pending", "bot", "over"} <= set(table.reloads), table.reloads
 
 

@@ -4,7 +4,6 @@ is not a legal move (the state left byte-identical), and their messages stay sho
 large, deep or strange the input. Speed is measured by benchmarks/hostile_inputs.py, not here."""
 
 import gc
-import hashlib
 import json
 
 import pytest
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules import IllegalAction, SaveError
+from pygame_rules.core import _checksum
 from engine_helpers import random_game
 
 MAX_MESSAGE = 300
@@ -33,18 +33,9 @@ EXTREME_TEXT = [("Infinity", "Infinity"), ("NaN", "NaN"), ("-Infinity", "-Infini
                 ("unclosed 100,000 deep", "[" * DEEP), ("1 MB string", '"%s"' % ("g" * 10**6))]
 
 
-def checksum(body):
-    """A save body's checksum as the engine computes it (to re-sign a mutated body)."""
-    data = json.dumps({k: v for k, v in body.items() if k != "check"},
-                      separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def signed(body):
-    """Save text of a body with its checksum made anew."""
-    body = dict(body)
-    body["check"] = checksum(body)
-    return json.dumps(body, ensure_ascii=False)
+    """Save text of a body with its checksum made anew (by the engine's own `_checksum`)."""
+    return json.dumps(dict(body, check=_checksum(body)), ensure_ascii=False)
 
 
 def real_save(game_id, moves=15, seed=3):
