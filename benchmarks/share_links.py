@@ -1,12 +1,15 @@
 """Share links of long games: their length and the time to make and to open them (issue 18).
 
-    python benchmarks/share_links.py [--seeds 8] [--runs 7]
+    python benchmarks/share_links.py [--seeds 8] [--runs 7] [--page URL]
 
 For the longest table of each title (Taktvoll 8 players, Re-Chord 5 without anti-stall, Take The
 "A" Chord 4, TAKE 6) the heuristic bots (random where a game has none) play `--seeds` games to
 the end; the longest game's link is measured: its characters with the actions as indices among
 the legal moves (the format) and, for comparison, with the actions themselves, and the median
-over `--runs` of the time to encode and to decode + replay. Prints numbers only.
+over `--runs` of the time to encode and to decode + replay. With `--page` (the site served, e.g.
+`python build.py serve`), each longest link is also opened in headless Debian Chromium and the
+page's own time to open it is printed (body[data-link-ms]: read, replayed, indexed for the
+replay and drawn, after Python is ready). Prints numbers only.
 """
 
 import argparse
@@ -70,7 +73,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=8, help="games per title (default 8)")
     ap.add_argument("--runs", type=int, default=7, help="timed runs (default 7)")
+    ap.add_argument("--page", help="the served site's URL: open each link there too")
     args = ap.parse_args()
+    links = []
     print("%-14s %3s %7s %11s %11s %9s %10s %10s" % ("game", "p", "actions", "link:index",
                                                     "link:action", "JSON B", "encode ms",
                                                     "open ms"))
@@ -86,6 +91,29 @@ def main():
             len(raw_action_link(state, seats)), len(raw),
             median_ms(lambda: share.to_share(state, seats), args.runs),
             median_ms(lambda: share.from_share(link), args.runs)))
+        links.append((game_id, players, link))
+    if args.page:
+        open_in_page(args.page, links, args.runs)
+
+
+def open_in_page(url, links, runs):
+    """Open each link in the page (a fresh tab each time) and print the page's times."""
+    from playwright.sync_api import sync_playwright
+    print("%-14s %3s %12s %12s" % ("game", "p", "page open ms", "range"))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                     args=["--no-sandbox", "--headless=new"])
+        for game_id, players, link in links:
+            times = []
+            for _ in range(min(runs, 3)):
+                page = browser.new_page()
+                page.goto(url.rstrip("/") + "/#" + link)
+                page.wait_for_selector("body[data-link-ms]", state="attached", timeout=120_000)
+                times.append(float(page.evaluate("document.body.dataset.linkMs")))
+                page.close()
+            print("%-14s %3d %12.0f %5.0f–%.0f" % (game_id, players, statistics.median(times),
+                                                  min(times), max(times)))
+        browser.close()
 
 
 if __name__ == "__main__":

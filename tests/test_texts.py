@@ -156,7 +156,7 @@ def play_every_screen(game_id, players, seed):
         table.continue_line(state.view(None))
         if state.is_over:
             end = next(e for e in reversed(state.events) if e["type"] == "game_end")
-            table.final_modal(state.view(0), names, end)
+            table.final_body(state.view(0), names, end)
             return
         if session.round_pending():
             table.round_modal(session.view(), names, session.round_pending())

@@ -236,7 +236,7 @@ def test_the_rules_dialog_has_a_tab_per_game_and_a_contents_per_game():
 
 # --- the game-neutral frame: table registry, clicks, seats, saves -----------------------------
 INTERFACE = ("where_text", "table_html", "hand_html", "status_text", "log_lines", "on_click",
-             "final_modal", "continue_line") + tuple(n for n in base.__all__ if n.islower())
+             "final_body", "continue_line") + tuple(n for n in base.__all__ if n.islower())
 
 
 def test_the_tables_come_from_the_games_declarations_in_the_tiles_order():

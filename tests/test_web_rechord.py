@@ -328,7 +328,7 @@ def test_the_final_breakdown_has_every_guitarist_and_says_who_won():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     view = state.view(0)
-    html = rc.final_modal(view, names_for(state), state.events[-1])
+    html = rc.final_body(view, names_for(state), state.events[-1])
     assert html.count("<tr class=") == 2 + 6                    # two guitarists, the pad
     assert "Jim Bot" in html
     headline = "You beat Jim Bot" if state.winners() else "Jim Bot wins"
@@ -337,7 +337,7 @@ def test_the_final_breakdown_has_every_guitarist_and_says_who_won():
     while not trio.is_over:
         legal = trio.legal_actions()
         trio.apply(legal[rng.randrange(len(legal))])
-    html = rc.final_modal(trio.view(0), ["A<b>", "Bo", "Cy"], trio.events[-1])
+    html = rc.final_body(trio.view(0), ["A<b>", "Bo", "Cy"], trio.events[-1])
     assert "A&lt;b&gt;" in html and "A<b>" not in html
     assert ("Winner: " in html) != ("Shared win: " in html)
 

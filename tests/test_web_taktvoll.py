@@ -78,7 +78,7 @@ def test_the_end_is_a_table_by_place_with_the_winners_marked():
     """One row per player by final place (ties share a place), points, cards left at −1 each,
     the total; the winners' rows marked, a short winners line and why the game ended above."""
     view = ended([5, 7, 2])                       # finals 5, 5, 1: Ana and Ben share the win
-    html = tak.final_modal(view, NAMES, None)
+    html = tak.final_body(view, NAMES, None)
     win = text("tak.page.winner_mark")
     assert final_rows(html) == [
         ("1", "Ana ★" + win, "5", "1", "0", "5", True),
@@ -102,7 +102,7 @@ def test_the_winners_line_says_one_point_for_one_point():
                                                  {"names": "Ana", "count": 1})
     assert tak.winners_line(view, NAMES).endswith("1 point.")
     assert tak.winners_line(ended([3, 1, 0]), NAMES).endswith("3 points.")
-    rows = final_rows(tak.final_modal(view, NAMES, None))
+    rows = final_rows(tak.final_body(view, NAMES, None))
     assert [(r[0], r[5]) for r in rows] == [("1", "1"), ("2", "−1"), ("2", "−1")]
 
 
@@ -111,7 +111,7 @@ def test_a_game_nobody_could_go_on_in_says_so():
     state = position(["Q:C5", "Q:D5", "H:G4"], scores=[0, 2, 1], deck=[])
     play(state, "pass", "pass", "pass")
     assert state.is_over
-    html = tak.final_modal(state.view(1), NAMES, None)
+    html = tak.final_body(state.view(1), NAMES, None)
     assert escape(text("tak.page.end_stuck")) in html
     assert [r[1] for r in final_rows(html)][0].startswith("Ben")
 

@@ -73,6 +73,7 @@ class PageState:
     replay_timer: object = None   # the timer of the replay's next move while it plays
     link: str = None              # the link to the game shown in the "link" panel
     link_msg: str = ""            # whether it was copied (shown in that panel)
+    record: tuple = None          # (session, moves, html): the end screen's records, read once
 
 
 PAGE = PageState()
@@ -277,8 +278,10 @@ def overlay_html(session, view):
         return "link", link_html(session)
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
-        return "over", render.before_buttons(table.final_modal(view, names, end),
-                                             record_html(session))
+        moves = len(session.state.history)
+        if PAGE.record is None or PAGE.record[:2] != (session, moves):
+            PAGE.record = (session, moves, record_html(session))
+        return "over", render.game_over(table.final_body(view, names, end), PAGE.record[2])
     if session.round_pending():
         return table.ROUND, table.round_modal(view, names, session.round_pending())
     curtain = session.curtain_for()
@@ -1072,7 +1075,9 @@ def forget_link():
 
 
 def open_link(fragment):
-    """A game link was opened: show its replay, or say why it cannot be (saves untouched)."""
+    """A game link was opened: show its replay, or say why it cannot be (saves untouched).
+    body[data-link-ms] says how long opening it took (read, replayed, indexed and drawn)."""
+    started = window.performance.now()
     try:
         state, seats = from_share(fragment)
     except ShareError as err:
@@ -1087,6 +1092,7 @@ def open_link(fragment):
     PAGE.notice = text("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
                        {"title": state.game.title})
     show_replay(replays.Replay(state, seats, None, 0))
+    document.body.dataset.linkMs = "%.0f" % (window.performance.now() - started)
 
 
 def link_refused(reason):

@@ -126,10 +126,12 @@ def modal(kind, title, body, buttons):
             '<div class="modal-buttons">%s</div></div></div>' % (kind, title, body, btns))
 
 
-def before_buttons(modal_html, extra):
-    """A modal with `extra` put just above its buttons (the end screen's record)."""
-    return modal_html.replace('<div class="modal-buttons">', extra + '<div class="modal-buttons">',
-                              1)
+def game_over(body, extra=""):
+    """The end of the game: a table's `final_body`, then `extra` (the players' records), with
+    Play again, New game, the replay and the link."""
+    return modal("final", t("ui.game_over"), body + extra,
+                 [("again", t("ui.play_again")), ("new", t("ui.new_game")),
+                  ("replay", t("ui.replay_watch")), ("share", t("ui.share_copy"))])
 
 
 def last_trick_modal(cards, won_line):

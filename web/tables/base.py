@@ -13,7 +13,8 @@ functions over the engine's views: it keeps no state between calls. It starts wi
     status_text(view, names, viewer, curtain, pending=None)
     log_lines(events, names)                      the log in words (see `log_lines_from`)
     on_click(data, view, pending)                 -> (action or None, new pending)
-    final_modal(view, names, end_event)           the end of the game (see `game_over`)
+    final_body(view, names, end_event)            the end of the game: who won and the scores
+                                                  (the frame adds the title and the buttons)
     continue_line(view)                           -> (msg_id, params) for "Continue: …"
 
 The defaults (a table overrides one by defining the same name after the import):
@@ -43,10 +44,9 @@ The defaults (a table overrides one by defining the same name after the import):
 from types import MappingProxyType
 
 import render
-from render import modal, t
 
-__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds", "marks",
-           "arrivals", "auto_action", "local_action"]
+__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds",
+           "marks", "arrivals", "auto_action", "local_action"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
@@ -101,10 +101,3 @@ def log_lines_from(event_lines):
 def legal(view):
     """The legal actions of the view as tuples."""
     return [tuple(a) for a in view["legal"]]
-
-
-def game_over(body):
-    """The end of the game: `body` in the final modal, with Play again and New game."""
-    return modal("final", t("ui.game_over"), body,
-                 [("again", t("ui.play_again")), ("new", t("ui.new_game")),
-                  ("replay", t("ui.replay_watch")), ("share", t("ui.share_copy"))])

@@ -27,7 +27,7 @@ from pygame_rules.games.rechord.log import event_lines
 from pygame_rules.messages import escape, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
-from tables.base import game_over, legal, log_lines_from
+from tables.base import legal, log_lines_from
 
 GAME_ID = "rechord"
 DOWN = 7                          # face-down picks, as a type for Green's ability
@@ -541,7 +541,7 @@ def auto_action(view, prefs):
     return claims[0] if claims else None
 
 
-def final_modal(view, names, end_event):
+def final_body(view, names, end_event):
     """The end: each guitarist's chords, song and genre, the total, and who won."""
     final = view["final"] or []
     winners = set(view["winners"])
@@ -569,7 +569,7 @@ def final_modal(view, names, end_event):
             '</tr></thead><tbody>%s</tbody></table>%s'
             % (escape(headline), escape(" ".join(explain)), head, "".join(rows),
                pad_html(dict(view, genres=[]))))
-    return game_over(body)
+    return body
 
 
 def result_line(view, names):

@@ -17,7 +17,7 @@ from pygame_rules.games.take_a_chord.state import CHART
 from pygame_rules.messages import escape, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
-from tables.base import game_over, log_lines_from
+from tables.base import log_lines_from
 
 GAME_ID = "take-a-chord"
 ROUND = "venue"
@@ -277,7 +277,7 @@ def round_modal(view, names, venue):
                  venue_table(rows, names), [("next-venue", t("tac.page.next_venue"))])
 
 
-def final_modal(view, names, end_event):
+def final_body(view, names, end_event):
     """The end of the game: winners, the tie-break in words, every venue's table."""
     lines = event_lines(end_event, names) if end_event else []
     tables = "".join("<h3>%s</h3>%s" % (t("tac.page.venue_n", venue=i + 1), venue_table(rows, names))
@@ -288,4 +288,4 @@ def final_modal(view, names, end_event):
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("tac.page.all_venues"),
                                         tables))
-    return game_over(body)
+    return body

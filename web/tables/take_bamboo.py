@@ -12,7 +12,6 @@ from pygame_rules.games.take_bamboo.log import event_lines
 from pygame_rules.messages import escape, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
-from tables.base import game_over
 
 GAME_ID = "take-bamboo"
 TRACK_END = 30
@@ -401,7 +400,7 @@ def round_modal(view, names, number):
                  [("next-round", t("take.page.next_round"))])
 
 
-def final_modal(view, names, end_event):
+def final_body(view, names, end_event):
     """The end: winners, why the game ended, everyone's score, every round's table."""
     lines = event_lines(end_event, names, ranks=view["ranks"]) if end_event else []
     totals = "".join("<li>%s</li>" % t("take.page.final_row", name=names[s], count=v)
@@ -412,4 +411,4 @@ def final_modal(view, names, end_event):
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("take.page.all_rounds"),
                                         tables))
-    return game_over(body)
+    return body

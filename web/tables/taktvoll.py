@@ -13,7 +13,7 @@ from pygame_rules.games.taktvoll.log import event_lines
 from pygame_rules.messages import escape, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
-from tables.base import game_over, legal, log_lines_from
+from tables.base import legal, log_lines_from
 
 GAME_ID = "taktvoll"
 
@@ -274,7 +274,7 @@ def signed(n):
     return "−%d" % -n if n < 0 else "%d" % n
 
 
-def final_modal(view, names, end_event):
+def final_body(view, names, end_event):
     """The end: the winners in a line, why the game ended, and a table with one row per player
     by final place: points scored, cards played, cards left in hand (−1 each) and the total.
     Everything comes from the view (a resumed game has no end event to hand)."""
@@ -297,4 +297,4 @@ def final_modal(view, names, end_event):
             '<thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
             % (escape(winners_line(view, names)), escape(end_line(view, names)), head,
                "".join(rows)))
-    return game_over(body)
+    return body
