@@ -84,8 +84,9 @@ def sized(browser, site_server, request):
 @pytest.mark.parametrize("sized", sorted(SIZES), indirect=True)
 def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
     """The start screen, the rules, each game's board at the human's first turn and again
-    MID_GAME steps later, Take The "A" Chord's venue score table and end screen (3 players),
-    and Taktvoll's end screen (3 players)."""
+    MID_GAME steps later with the menu and the replay so far, Take The "A" Chord's venue score
+    table, end screen, link panel and replay (3 players), and Taktvoll's end screen and replay
+    with every hand open (3 players)."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     size = "%dx%d" % tuple(sized.page.viewport_size.values())
     sized.open()
@@ -100,6 +101,14 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
         check(audit(sized.page), "board-" + game, size)
         advance(sized, game, MID_GAME)
         check(audit(sized.page), "mid-game-" + game, size)
+        if sized.board()[0] == "playable":           # the menu, and the replay so far
+            sized.page.click("[data-action=menu]")
+            if game == GAMES[0][0]:
+                check(audit(sized.page), "menu", size)
+            sized.page.click(".modal [data-action=replay]")
+            sized.page.click("[data-action=rp-back]")
+            check(audit(sized.page), "replay-so-far-" + game, size)
+            sized.page.click("[data-action=replay-close]")
     sized.open()
     sized.start(players=3)
     play_until(sized, ("venue",))
@@ -107,8 +116,18 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
     play_until(sized, ("over",))
     sized.page.wait_for_selector("body[data-board=over]", timeout=STEP)
     check(audit(sized.page), "over-take-a-chord", size)
+    sized.page.click("[data-action=share]")
+    check(audit(sized.page), "link-take-a-chord", size)
+    sized.page.click("[data-action=close]")
+    sized.page.click("[data-action=replay]")
+    sized.page.click("[data-action=rp-next]")
+    check(audit(sized.page), "replay-take-a-chord", size)
+    sized.page.click("[data-action=replay-close]")
     sized.open()
     sized.start(players=3, game="taktvoll")
     play_until(sized, ("over",))
     sized.page.wait_for_selector("body[data-board=over]", timeout=STEP)
     check(audit(sized.page), "over-taktvoll", size)
+    sized.page.click("[data-action=replay]")
+    sized.page.click("[data-action=rp-fwd]")
+    check(audit(sized.page), "replay-taktvoll", size)

@@ -326,7 +326,8 @@ def draw():
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
-          "status": thinking_text(session), "undo": undo_state(session, kind)}
+          "status": thinking_text(session), "undo": undo_state(session, kind),
+          "practice": session.practice}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
     scrolled = board_scroll(screen)
@@ -767,7 +768,7 @@ async def await_move(session, request):
 def bot_may_play(session):
     """True when a bot is to play and nothing on screen holds it back."""
     return session is not None and PAGE.saving and session.waiting_for_bot() and \
-        PAGE.overlay is None
+        PAGE.overlay is None and PAGE.replay is None
 
 
 def play_when_ready():

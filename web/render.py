@@ -178,19 +178,21 @@ def undo_button(why):
     return nav_button("undo", t("ui.undo"), ' aria-disabled="true" title="%s"' % escape(why))
 
 
-def topbar_html(table, view, undo=None, replay=False):
-    """The top bar: the game's title, where the game is, Undo, the game's panels and the
-    frame's (in a replay: the log, the rules and the way out)."""
+def topbar_html(table, view, undo=None, replay=False, practice=False):
+    """The top bar: the game's title, where the game is (and a practice game's tag), Undo, the
+    game's panels and the frame's (in a replay: the log, the rules and the way out)."""
+    where = escape(table.where_text(view))
+    if practice:
+        where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
     if replay:
         return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s</nav>'
-                '</header>' % (escape(GAMES[table.GAME_ID].title), escape(table.where_text(view)),
+                '</header>' % (escape(GAMES[table.GAME_ID].title), where,
                                nav_button("log", t("ui.log"), ' class="log-toggle"'),
                                nav_button("rules", t("ui.rules")),
                                nav_button("replay-close", t("ui.replay_close"))))
     panels = "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items())
     return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s%s</nav>'
-            '</header>' % (escape(GAMES[table.GAME_ID].title), escape(table.where_text(view)),
-                           undo_button(undo),
+            '</header>' % (escape(GAMES[table.GAME_ID].title), where, undo_button(undo),
                            panels, nav_button("log", t("ui.log"), ' class="log-toggle"'),
                            nav_button("rules", t("ui.rules")),
                            nav_button("settings", t("ui.settings")),
@@ -225,7 +227,8 @@ def screen_html(table, view, names, seats, ui):
     return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
             '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">'
             '%s%s</div><div class="dock">%s%s%s%s</div>%s</main>%s'
-            % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar"))), table.GAME_ID,
+            % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar")), ui.get("practice")),
+               table.GAME_ID,
                view["players"], t("ui.table_heading"), t("ui.board"), board,
                ui.get("board_extra") or "", ui.get("bar") or "", mine, status_html(status, ui),
                table.hand_html(view, ui), log_panel(ui), ui.get("overlay") or ""))
@@ -265,12 +268,17 @@ def replay_bar(at, total, chapters, playing, speed, round_word, can_continue):
             % (t("ui.replay"), t("ui.replay_step", n=at, total=total), "".join(buttons)))
 
 
+def hand_label(ui, default="ui.your_hand"):
+    """The name of the hand area: the viewer's ("Your hand"), or another seat's in a replay."""
+    return escape(ui.get("hand_label") or text(default))
+
+
 def replay_hands(table, hands, names):
     """Every other seat's hand, open (a finished game's replay), each under its seat's name."""
     if not hands:
         return ""
-    rows = "".join('<section class="replay-hand" aria-label="%s"><h3>%s</h3>%s</section>'
-                   % (t("ui.replay_hand_of", name=names[seat]), escape(names[seat]),
-                      table.hand_html(view, {}))
+    rows = "".join('<div class="replay-hand"><h3>%s</h3>%s</div>'
+                   % (escape(names[seat]), table.hand_html(view, {"hand_label": text(
+                       "ui.replay_hand_of", {"name": names[seat]})}))
                    for seat, view in hands)
     return '<div class="replay-hands"><h2>%s</h2>%s</div>' % (t("ui.replay_hands"), rows)

@@ -35,6 +35,9 @@ class Replay:
         self._cached = None              # (step, state) last drawn
         self._index()
         self.at = max(0, min(at, self.total))
+        start = self.snaps[0]
+        self.seat_names = [s["name"] for s in seats] + \
+            [start.automaton_name(seat) for seat in start.automata]
 
     @property
     def total(self):
@@ -69,9 +72,7 @@ class Replay:
 
     def names(self):
         """The seats' names, the automata's after the players' (as the table names them)."""
-        state = self.state_at(0)
-        return [s["name"] for s in self.seats] + \
-            [state.automaton_name(seat) for seat in state.automata]
+        return self.seat_names
 
     # --- moving through the game ------------------------------------------------------------
     def go(self, step):

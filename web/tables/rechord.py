@@ -392,7 +392,7 @@ def hand_html(view, ui):
     return ('<section class="hand-area rc-hand-area" aria-label="%s" data-phase="%s">%s'
             '<div class="rc-mine"><div class="rc-cards"><h2 class="hand-title">%s</h2>'
             '<div class="hand">%s</div></div><div class="rc-secret">%s%s</div></div></section>'
-            % (t("rc.page.your_cards"), step if mine else "wait", controls,
+            % (render.hand_label(ui, "rc.page.your_cards"), step if mine else "wait", controls,
                t("rc.page.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
 
 

@@ -67,7 +67,7 @@ def hand_html(view, ui):
     return ('<section class="hand-area" aria-label="%s"><div class="hand-tools">'
             '<h2 class="hand-title">%s</h2><button type="button" class="small" '
             'data-action="sort" data-key="sort">%s</button></div><div class="hand">%s</div>'
-            '</section>' % (t("ui.your_hand"), t("ui.your_hand"), toggle, "".join(buttons)))
+            '</section>' % (render.hand_label(ui), t("ui.your_hand"), toggle, "".join(buttons)))
 
 
 def on_click(data, view, pending):

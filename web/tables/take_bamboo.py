@@ -68,7 +68,7 @@ def hand_html(view, ui):
     choice = decision_html(view, ui) if mine else ""
     return ('<section class="hand-area" aria-label="%s">%s<div class="hand-tools">'
             '<h2 class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
-            % (t("ui.your_hand"), choice, t("ui.your_hand"), "".join(buttons)))
+            % (render.hand_label(ui), choice, t("ui.your_hand"), "".join(buttons)))
 
 
 def decision_html(view, ui):

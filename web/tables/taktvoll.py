@@ -70,11 +70,11 @@ def hand_html(view, ui):
         label = text("ui.card_playable" if ok else "ui.card_in_hand",
                      {"card": card_name(card)})
         buttons.append('<button type="button" class="hand-card tak-card%s" data-card="%d" '
-                       'data-key="card-%d" aria-label="%s">%s</button>'
-                       % (cls, card, card, escape(label), notation.card_svg(info)))
+                       'data-key="card-%d">%s</button>'
+                       % (cls, card, card, render.named(label, notation.card_svg(info))))
     return ('<section class="hand-area" aria-label="%s">%s%s<div class="hand-tools"><h2 '
             'class="hand-title">%s</h2></div><div class="hand">%s</div></section>'
-            % (t("ui.your_hand"), steps_html(view) if mine else "",
+            % (render.hand_label(ui), steps_html(view) if mine else "",
                pending_html(chosen) if mine else "", t("ui.your_hand"), "".join(buttons)))
 
 
