@@ -245,6 +245,7 @@ CATALOGUE = {
     "ui.link_opened_over": "You opened a link to a finished game of {title}: here is its replay.",
     "ui.link_opened_unfinished": "You opened a link to a game of {title} in progress: here is its replay so far; you may continue it here.",
     "ui.link_refused": "This link could not be opened: {reason} Your saved games are untouched.",
+    "ui.practice_tag": "Practice",
     "ui.practice": "Practice: any move may be taken back (kept apart in the statistics)",
     "ui.your_hand": "Your hand",
     "ui.card_playable": "{card}, playable",
