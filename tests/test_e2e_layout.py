@@ -13,7 +13,9 @@ import re
 
 import pytest
 
+from pygame_rules.share import to_share
 from test_e2e_page import STEP, Table, origin_of
+from test_web_stats import finished
 
 pytestmark = pytest.mark.e2e
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -43,7 +45,7 @@ MEASURE = """() => {
             pageW: document.documentElement.scrollWidth,
             pageH: document.documentElement.scrollHeight,
             topbar: one('.topbar'), status: one('.status-main'), dock: one('.dock'),
-            hand: all('.hand-area button'), seats: seats,
+            hand: all('.dock .hand-area button'), seats: seats, bar: all('.replay-bar button'),
             text: document.querySelector('#game-screen').innerText};
 }"""
 
@@ -71,6 +73,8 @@ def check_fits(m, where):
     inside(m["dock"], m, "the dock (your seat, status, hand)")
     for i, card in enumerate(m["hand"]):
         inside(card, m, "button %d of the hand" % i)
+    for i, button in enumerate(m["bar"]):
+        inside(button, m, "button %d of the replay" % i)
     for i, a in enumerate(m["seats"]):
         for b in m["seats"][i + 1:]:
             assert not overlap(a, b), "seat panels overlap at %s: %s %s" % (where, a, b)
@@ -146,3 +150,35 @@ def test_every_game_fits_at_its_largest_table(sized):
                                                     % (game, players, size))))
     print("refusals checked: %s" % json.dumps(refused))
     assert len(refused) >= 3, "too few refusals to check: %s" % refused
+
+
+LINKS = {}
+
+
+def link_to(game, players):
+    """The link of a game the heuristic bots played to the end at this table (made once)."""
+    if (game, players) not in LINKS:
+        LINKS[game, players] = to_share(finished(game, players, seed=3))
+    return LINKS[game, players]
+
+
+@pytest.mark.parametrize("sized", SIZES, indirect=True, ids=lambda s: "%dx%d" % s)
+def test_a_replay_fits_at_every_largest_table(sized):
+    """A link to each game at its largest table, opened at each size: at the start (every
+    hand open, on the board) and at the end, the top bar, the status, the dock and every replay
+    button are in view and no seat panels overlap; a screenshot of the start is saved."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = "%dx%d" % tuple(sized.page.viewport_size.values())
+    sized.open()
+    for game, players in LARGEST:
+        sized.page.evaluate("delete document.body.dataset.linkMs")
+        sized.page.goto(sized.url + "#" + link_to(game, players))     # a hash change: no reload
+        sized.page.wait_for_selector("body[data-link-ms]", state="attached", timeout=STEP)
+        sized.page.screenshot(path=str(SHOTS / ("replay-%s-%d-%s.png" % (game, players, size))))
+        for where in ("start", "end"):
+            if where == "end":
+                sized.page.click("[data-action=rp-end]")
+                sized.page.wait_for_selector("[data-action=rp-end]:disabled")
+            m = sized.page.evaluate(MEASURE)
+            assert len(m["bar"]) >= 6 and sized.page.locator(".replay-hand").count() == players
+            check_fits(m, "replay of %s at its %s, %s" % (game, where, size))
