@@ -245,6 +245,7 @@ def begin(session, slot, pending=None):
     PAGE.heard = len(session.state.events)
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
+    q("#link-notice").hidden = True          # a refused link's message has been read
     if session.has_thinking_bots():
         ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
