@@ -34,7 +34,7 @@ CATALOGUE = {
     # --- undo -------------------------------------------------------------------------------------
     "undo.nothing": "There is no move of yours to take back.",
     "undo.not_last": "{name} has played since: only your own last move can be taken back.",
-    "undo.revealed": "Your move showed you something that was hidden: it cannot be taken back.",
+    "undo.revealed": "Something hidden was shown after your move (a card dealt, drawn, passed or turned up): it cannot be taken back.",
     "undo.over": "The game is over: moves can be taken back only in practice.",
     # --- saves ------------------------------------------------------------------------------------
     "save.not_json": "This save is not readable (it is not JSON); a new game is needed.",
@@ -49,7 +49,7 @@ CATALOGUE = {
     # --- share links ------------------------------------------------------------------------------
     "share.not_a_link": "This is not an Encore game link.",
     "share.truncated": "This game link is incomplete (part of it is missing); copy the whole link again.",
-    "share.tampered": "This game link has been changed or damaged (its checksum does not match).",
+    "share.tampered": "This game link has been changed or damaged; copy the whole link again.",
     "share.version": "This game link is from version {version}; this page reads version {expected}.",
     "share.foreign": "This link is for another site or format, not an Encore game.",
     "share.too_big": "This is too big to be an Encore game link.",
@@ -227,6 +227,11 @@ CATALOGUE = {
     "ui.replay_forward": "One move forward",
     "ui.replay_play": "▶ Play",
     "ui.replay_pause": "❚❚ Pause",
+    "ui.replay_to_play": "{name} to play",
+    "ui.replay_again": "▶ From the start",
+    "ui.replay_speed_word": "Speed",
+    "ui.replay_chapter_venue": "Venue",
+    "ui.replay_chapter_round": "Round",
     "ui.replay_prev_venue": "To this venue's start, or the previous venue's",
     "ui.replay_next_venue": "To the next venue",
     "ui.replay_prev_round": "To this round's start, or the previous round's",

@@ -160,8 +160,6 @@ def decompress(data):
     if len(data) % 4 == 1:
         raise ShareError("share.truncated")
     packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
-    if base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != data:
-        raise ShareError("share.tampered")       # changed bits that decoding would drop
     inflate = zlib.decompressobj()
     try:
         raw = inflate.decompress(packed, MAX_PAYLOAD_BYTES)
@@ -169,11 +167,12 @@ def decompress(data):
         raise ShareError("share.tampered") from None
     if inflate.unconsumed_tail:
         raise ShareError("share.too_big")
-    if not inflate.eof:
-        raise ShareError("share.truncated")
-    if inflate.unused_data:
-        raise ShareError("share.tampered")
-    return raw
+    if not inflate.eof:                          # cut short (its last character may be a
+        raise ShareError("share.truncated")      # part of a byte: checked after this)
+    if inflate.unused_data or \
+            base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != data:
+        raise ShareError("share.tampered")       # more after the end, or changed bits that
+    return raw                                   # decoding would drop
 
 
 def bad_field(payload):

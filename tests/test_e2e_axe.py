@@ -9,6 +9,7 @@ import pathlib
 
 import pytest
 
+from test_e2e_layout import link_to
 from test_e2e_page import STEP, Table, origin_of
 from test_e2e_rechord import Guitarist
 
@@ -85,8 +86,8 @@ def sized(browser, site_server, request):
 def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
     """The start screen, the rules, each game's board at the human's first turn and again
     MID_GAME steps later with the menu and the replay so far, Take The "A" Chord's venue score
-    table, end screen, link panel and replay (3 players), and Taktvoll's end screen and replay
-    with every hand open (3 players)."""
+    table, end screen, link panel and replay (3 players), Taktvoll's end screen and replay
+    with every hand open (3 players), and links' replays of Re-Chord and TAKE (3 players)."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     size = "%dx%d" % tuple(sized.page.viewport_size.values())
     sized.open()
@@ -131,3 +132,8 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized):
     sized.page.click("[data-action=replay]")
     sized.page.click("[data-action=rp-fwd]")
     check(audit(sized.page), "replay-taktvoll", size)
+    for game in ("rechord", "take-bamboo"):                  # a link's replay: every hand open
+        sized.page.evaluate("delete document.body.dataset.linkMs")
+        sized.page.goto(sized.url + "#" + link_to(game, 3))
+        sized.page.wait_for_selector("body[data-link-ms]", state="attached", timeout=STEP)
+        check(audit(sized.page), "link-replay-" + game, size)

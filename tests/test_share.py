@@ -137,6 +137,17 @@ def test_a_truncated_link_is_refused(game_id, data):
     refused(link[:data.draw(st.integers(0, len(link) - 1))])
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_link_cut_anywhere_after_its_prefix_says_it_is_incomplete(game_id):
+    """Every cut of the base64 part, wherever it falls in a byte, reads as "incomplete" (not
+    as changed): the person is told to copy the whole link again."""
+    link = LINKS[game_id][0]
+    for end in range(len(PREFIX) + 1, len(link)):
+        with pytest.raises(ShareError) as err:
+            from_share(link[:end])
+        assert err.value.msg_id == "share.truncated", end
+
+
 @FAST
 @given(st.sampled_from(GAMES), st.data())
 def test_a_changed_character_is_refused(game_id, data):

@@ -54,6 +54,7 @@ FAMILIES = {
     # the page's frame: a replay's chapter jumps name the table's ROUND
     "ui.replay_next_": ("venue", "round"),
     "ui.replay_prev_": ("venue", "round"),
+    "ui.replay_chapter_": ("venue", "round"),
     # Take The "A" Chord
     "tac.name.colour.%d": range(5),
     "tac.ev.improvisation_blocked.": ("limit", "last_trick"),          # the event's reason

@@ -361,9 +361,12 @@ def draw_replay():
     view, names = rp.view(), rp.names()
     lines, lit_from, lit_to = rp.log()
     chapter = rp.chapter_number()
+    cur = view["current_player"]
+    status = text("ui.status_over") if cur is None else \
+        text("ui.replay_to_play", {"name": names[cur]})
     ui = {"log_open": PAGE.log_open, "notice": PAGE.notice, "log_lines": lines,
-          "lit": (lit_from, lit_to), "last_line": " · ".join(lines[lit_from:lit_to]),
-          "names": names, "overlay": "", "undo": None,
+          "lit": (lit_from, lit_to), "last_line": lines[lit_to - 1] if lit_to > lit_from else "",
+          "names": names, "overlay": "", "undo": None, "status": status,
           "bar": render.replay_bar(rp.at, rp.total, chapter[1], rp.playing,
                                    replays.SPEED_NAMES[rp.speed], rp.table.ROUND,
                                    PAGE.session is None and not rp.finished),
@@ -841,7 +844,7 @@ SAVE_RETRY_MS = 4000
 def on_table_click(evt):
     """One listener for the whole table: cards and buttons carry data attributes."""
     target = evt.target.closest(CLICKABLE)
-    if target is None or PAGE.session is None and PAGE.replay is None:
+    if not target or PAGE.session is None and PAGE.replay is None:   # (a JS null is falsy)
         return
     data = data_attributes(target)
     if not PAGE.saving and data.get("action") != "leave":

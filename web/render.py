@@ -247,19 +247,23 @@ def replay_bar(at, total, chapters, playing, speed, round_word, can_continue):
     chapter, end, the speed, and (for a link to a game in progress) continue it here."""
     first, last = at == 0, at == total
     jumps = chapters > 1
-    play = t("ui.replay_pause" if playing else "ui.replay_play")
+    chapter = t("ui.replay_chapter_" + round_word)          # "Venue", "Round" (wide screens)
+    play = t("ui.replay_pause" if playing else "ui.replay_again" if last else "ui.replay_play")
     buttons = [replay_button("rp-start", t("ui.replay_start"), "|◀", first)]
     if jumps:
-        buttons.append(replay_button("rp-prev", t("ui.replay_prev_" + round_word), "◀◀", first))
+        buttons.append(replay_button("rp-prev", t("ui.replay_prev_" + round_word), '◀◀<span '
+                                     'class="rp-word"> %s</span>' % chapter, first))
     buttons += [replay_button("rp-back", t("ui.replay_back"), "◀", first),
                 '<button type="button" class="small primary rp-play" data-action="rp-play" '
                 'data-key="rp-play">%s</button>' % play,
                 replay_button("rp-fwd", t("ui.replay_forward"), "▶", last)]
     if jumps:
-        buttons.append(replay_button("rp-next", t("ui.replay_next_" + round_word), "▶▶", last))
+        buttons.append(replay_button("rp-next", t("ui.replay_next_" + round_word),
+                                     '<span class="rp-word">%s </span>▶▶' % chapter, last))
     buttons += [replay_button("rp-end", t("ui.replay_end"), "▶|", last),
-                '<button type="button" class="small" data-action="rp-speed" data-key="rp-speed">'
-                '%s</button>' % t("ui.replay_speed", speed=speed)]
+                replay_button("rp-speed", t("ui.replay_speed", speed=speed),
+                              '<span class="rp-word">%s </span>%s'
+                              % (t("ui.replay_speed_word"), escape(speed)))]
     if can_continue:
         buttons.append('<button type="button" class="small primary" data-action="rp-continue" '
                        'data-key="rp-continue">%s</button>' % t("ui.replay_continue"))
@@ -278,7 +282,8 @@ def replay_hands(table, hands, names):
     if not hands:
         return ""
     rows = "".join('<div class="replay-hand"><h3>%s</h3>%s</div>'
-                   % (escape(names[seat]), table.hand_html(view, {"hand_label": text(
+                   % (escape(names[seat]), table.hand_html(view, {"owner": names[seat],
+                                                                  "hand_label": text(
                        "ui.replay_hand_of", {"name": names[seat]})}))
                    for seat, view in hands)
     return '<div class="replay-hands"><h2>%s</h2>%s</div>' % (t("ui.replay_hands"), rows)

@@ -9,7 +9,9 @@ functions over the engine's views: it keeps no state between calls. It starts wi
     table_html(view, names, seats, ui)            -> (board, mine): the others' seat panels
                                                   and the centre; the viewer's own panel
                                                   (see `render.seat_panels`)
-    hand_html(view, ui)                           the viewer's hand and choices
+    hand_html(view, ui)                           the viewer's hand and choices (in a
+                                                  replay's open hands ui["owner"] names the
+                                                  seat and ui["hand_label"] its hand area)
     status_text(view, names, viewer, curtain, pending=None)
     log_lines(events, names)                      the log in words (see `log_lines_from`)
     on_click(data, view, pending)                 -> (action or None, new pending)

@@ -326,7 +326,13 @@ def table_html(view, names, seats, ui):
 
 
 # --- the hand: your cards, song and genre, and the step's controls ----------------------------
-def song_html(view):
+def whose(ui, mine, theirs):
+    """A heading of the hand area: yours, or (a replay's open hand) the named seat's."""
+    owner = ui.get("owner")
+    return t(theirs, name=owner) if owner else t(mine)
+
+
+def song_html(view, ui):
     """Your secret song: title, its four chords (ticked once completed) and its fame."""
     song = view["song"]
     if song is None:
@@ -341,11 +347,12 @@ def song_html(view):
         t("rc.page.song_plain", title=song_title(song))
     return ('<section class="rc-song" aria-label="%s"><h3>%s</h3><p class="rc-song-title">%s'
             '</p><ul class="rc-song-chords">%s</ul><p class="rc-note">%s</p></section>'
-            % (t("rc.page.your_song"), t("rc.page.your_song"), title, chords,
+            % (whose(ui, "rc.page.your_song", "rc.page.song_of"),
+               whose(ui, "rc.page.your_song", "rc.page.song_of"), title, chords,
                t("rc.page.song_fame", fame=SONG_FAME)))
 
 
-def genre_html(view):
+def genre_html(view, ui):
     """Your secret genre colour(s)."""
     if not view["genres"]:
         return ""
@@ -354,7 +361,8 @@ def genre_html(view):
     hint = '<p class="rc-note">%s</p>' % t("rc.page.genre_solo") if view["jim"] is not None \
         else ""
     return ('<section class="rc-genre" aria-label="%s"><h3>%s</h3><ul>%s</ul>%s</section>'
-            % (t("rc.page.your_genre"), t("rc.page.your_genre"), items, hint))
+            % (whose(ui, "rc.page.your_genre", "rc.page.genre_of"),
+               whose(ui, "rc.page.your_genre", "rc.page.genre_of"), items, hint))
 
 
 def hand_html(view, ui):
@@ -393,7 +401,8 @@ def hand_html(view, ui):
             '<div class="rc-mine"><div class="rc-cards"><h2 class="hand-title">%s</h2>'
             '<div class="hand">%s</div></div><div class="rc-secret">%s%s</div></div></section>'
             % (render.hand_label(ui, "rc.page.your_cards"), step if mine else "wait", controls,
-               t("rc.page.your_cards"), "".join(buttons), song_html(view), genre_html(view)))
+               whose(ui, "rc.page.your_cards", "rc.page.cards_of"), "".join(buttons),
+               song_html(view, ui), genre_html(view, ui)))
 
 
 def button(action, label, primary=False, extra=""):
