@@ -22,7 +22,7 @@ JA = {
     "tak.name.variant.thirds": "バリアントI「三度」：各音符は直前の音から三度以内",
     "tak.name.variant.intervals": "バリアントII「音程」：完全一度・完全四度・完全五度・オクターブで+1点",
     "tak.name.variant.both": "バリアントIとIIの併用",
-    "tak.name.interval.prime": "完全一度（同じ高さの音の繰り返し）",
+    "tak.name.interval.prime": "完全一度（同じ音の繰り返し）",
     "tak.name.interval.fourth": "完全四度",
     "tak.name.interval.fifth": "完全五度",
     "tak.name.interval.octave": "オクターブ",
