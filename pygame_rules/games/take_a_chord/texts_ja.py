@@ -43,7 +43,7 @@ JA = {
     "tac.ev.venue_score_row": {"other": "{seat}：{count}トリック → {chart} + ボーナス{bonus} = {score}（合計{total}）。"},
     "tac.ev.venue_score_row_spotlight": {"other": "{seat}：{count}トリック + スポットライト → {chart} + ボーナス{bonus} = {score}（合計{total}）。"},
     "tac.ev.game_end": {"other": "ゲーム終了。{winners}が{score}点で勝利。"},
-    "tac.ev.game_end_tiebreak": {"other": "ゲーム終了。{winners}が{score}点、インプロヴィゼーションの回数の差（{improvisations}回）で勝利。"},
+    "tac.ev.game_end_tiebreak": {"other": "ゲーム終了。{winners}が{score}点で並び、インプロヴィゼーションの回数（{improvisations}回）の多さで勝利。"},
     "tac.ev.game_end_shared": "ゲーム終了。{winners}が{score}点で同点優勝。",
     # --- the terminal game ------------------------------------------------------------------------
     "tac.term.prompt": "{name}さん、カードを出してください（番号か名前、?でヘルプ）：",
