@@ -79,7 +79,7 @@ def new_bot(game_id, name, clock=True):
                       policy=game.play, clock=clock)
 
 
-def bot_description(game_id, name, lang="en"):
+def bot_description(game_id, name, lang=None):
     """A sentence saying how a bot plays ('' when there is none)."""
     msg_id = DESCRIPTIONS.get(name) or (kit(game_id).DESCRIPTIONS.get(name)
                                         if game_id in GAMES else None)

@@ -283,6 +283,10 @@ CATALOGUE = {
     },
 }
 
+from .messages_ja import JA as _JA        # noqa: E402 (the shared keys in Japanese)
+
+CATALOGUE["ja"] = dict(_JA)
+
 # the plural categories each language's plural dicts must have, and how a count picks one
 CATEGORIES = {"en": ("one", "other"), "ja": ("other",)}
 PLURAL_RULES = {
@@ -301,9 +305,25 @@ def add(lang, table):
     book.update(table)
 
 
-def plural_category(count, lang="en"):
+LANGUAGES = ("en", "ja")
+_CURRENT = ["en"]               # the language `text` uses when none is given (set_language)
+
+
+def set_language(lang):
+    """Choose the language every message is rendered in from now on (unknown: English);
+    returns the one chosen."""
+    _CURRENT[0] = lang if lang in LANGUAGES else "en"
+    return _CURRENT[0]
+
+
+def language():
+    """The language messages are rendered in now."""
+    return _CURRENT[0]
+
+
+def plural_category(count, lang=None):
     """The CLDR plural category of a count in a language (other, where no rule is known)."""
-    rule = PLURAL_RULES.get(lang)
+    rule = PLURAL_RULES.get(lang or _CURRENT[0])
     return rule(count) if rule else "other"
 
 
@@ -313,8 +333,10 @@ def escape(s):
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
-def template(msg_id, params=None, lang="en"):
-    """The template of a message in a language (else English), its plural form chosen."""
+def template(msg_id, params=None, lang=None):
+    """The template of a message in a language (None: the current one; a message it lacks:
+    English), its plural form chosen."""
+    lang = lang or _CURRENT[0]
     table = CATALOGUE.get(lang, {})
     if msg_id not in table:
         table, lang = CATALOGUE["en"], "en"
@@ -325,12 +347,12 @@ def template(msg_id, params=None, lang="en"):
     return entry
 
 
-def text(msg_id, params=None, lang="en"):
+def text(msg_id, params=None, lang=None):
     """Render one message of the catalogue with its parameters."""
     return template(msg_id, params, lang).format(**(params or {}))
 
 
-def sentence(msg_id, params=None, lang="en"):
+def sentence(msg_id, params=None, lang=None):
     """A catalogue message as a sentence: its first letter raised ('the non-player' → 'The …')."""
     line = text(msg_id, params, lang)
     return line[:1].upper() + line[1:]

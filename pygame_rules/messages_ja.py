@@ -75,7 +75,7 @@ JA = {
     "cli.tour.row": "  {entry}. {bot:<10} 勝率 {wins:5.1%} ± {wins_ci:4.1%}   平均得点 {mean:6.1f} ± {mean_ci:4.1f}",
     "cli.tour.automaton": "  {name}：平均得点 {mean:.1f} ± {mean_ci:.1f}。席の側が上回ったゲーム {wins:.1%}",
     "cli.tour.speed": "  探索：1手あたり平均{playouts:.0f}回のプレイアウト、毎秒{rate:.0f}回。合計{seconds:.1f}秒",
-    "cli.arg.option": "ゲームのオプションを NAME=VALUE の形で指定（例：Re-ChordのJim Botなら difficulty=touring）。複数回指定できます",
+    "cli.arg.option": "ゲームのオプションを NAME=VALUE の形で指定（例：Re-Chordのジム・ボットなら difficulty=touring）。複数回指定できます",
     "cli.col.player": "プレイヤー",
     "cli.final": "=== 最終結果 ===",
     "cli.you_won": "あなたの勝ちです！",

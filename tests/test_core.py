@@ -158,9 +158,21 @@ def test_playing_after_the_end_is_refused():
 
 
 def test_text_renders_parameters_and_falls_back_to_english():
-    """text() fills parameters; an unknown language falls back to English."""
+    """text() fills parameters; a language without a message falls back to English; the
+    current language is English until set_language says otherwise."""
+    from pygame_rules.messages import CATALOGUE, language, set_language
     assert text("tac.name.card", {"chord": "C", "colour": "Bluesy"}) == "C Bluesy"
-    assert text("tac.name.card", {"chord": "C", "colour": "Bluesy"}, lang="ja") == "C Bluesy"
+    assert text("tac.name.card", {"chord": "C", "colour": "Bluesy"}, lang="ja") == "BluesyのC"
+    assert text("tac.name.card", {"chord": "C", "colour": "X"}, lang="fr") == "C X"
+    CATALOGUE["en"]["test.only_english"] = "only {x}"
+    try:
+        assert text("test.only_english", {"x": 1}, lang="ja") == "only 1"
+        assert set_language("ja") == "ja" and language() == "ja"
+        assert text("ui.close") == CATALOGUE["ja"]["ui.close"] != CATALOGUE["en"]["ui.close"]
+        assert set_language("xx") == "en" and text("ui.close") == "Close"
+    finally:
+        set_language("en")
+        del CATALOGUE["en"]["test.only_english"]
 
 
 def test_engine_has_no_io_and_no_dependencies():

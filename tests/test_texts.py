@@ -66,18 +66,23 @@ def test_the_check_of_entries_can_fail():
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_games_texts_hold_only_its_own_keys_and_reach_the_catalogue(game_id):
-    """games/<g>/texts.py: every key begins with the game's prefix and is in the catalogue."""
+    """games/<g>/texts.py and texts_ja.py: every key begins with the game's prefix and is in
+    the catalogue; English and Japanese hold the same keys."""
     game = GAMES[game_id]
-    assert set(game.texts) == {"en"}
+    assert set(game.texts) == {"en", "ja"} and set(game.texts["ja"]) == set(game.texts["en"])
     for lang, table in game.texts.items():
         assert table and all(k.startswith(game.prefix + ".") for k in table)
         assert all(CATALOGUE[lang][k] == v for k, v in table.items())
 
 
 def test_messages_imports_no_game():
-    """messages.py imports nothing (core imports it, the games register into it)."""
+    """messages.py imports only its Japanese table, which imports nothing (core imports it,
+    the games register into it)."""
     source = pathlib.Path(messages.__file__).read_text()
-    assert not re.search(r"^\s*(from|import)\s", source, re.M)
+    assert re.findall(r"^[ \t]*(?:from|import)[ \t].*$", source, re.M) == [
+        "from .messages_ja import JA as _JA        # noqa: E402 (the shared keys in Japanese)"]
+    ja = pathlib.Path(messages.__file__).with_name("messages_ja.py").read_text()
+    assert not re.search(r"^\s*(from|import)\s", ja, re.M)
 
 
 def test_messages_py_holds_only_the_shared_keys():
@@ -184,3 +189,46 @@ def test_every_key_asked_for_in_play_is_one_the_scan_found(game_id, monkeypatch)
         play_every_screen(game_id, players, seed=players)
     assert len(asked) > 60
     assert sorted(asked - all_used()) == []
+
+
+# --- Japanese (issue 19) -------------------------------------------------------------------------
+FIELDS = re.compile(r"{([a-z_0-9]*)(?:[:!][^}]*)?}")
+# texts that are the same in both languages: names (the brand, a parody song and band) and
+# texts that are nothing but parameters, symbols or card names
+SAME_IN_BOTH = {"ui.brand", "rc.page.song0_title", "rc.page.song0_band"}
+
+
+def forms(value):
+    """The text forms of a catalogue value (a plural dict's forms, or the text)."""
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def fields_of(value):
+    """The parameter names a catalogue value uses, in all its forms."""
+    return {name for form in forms(value) for name in FIELDS.findall(form)}
+
+
+def test_every_message_used_has_a_japanese_text_with_the_same_parameters():
+    """Every key the code uses (and every key of the catalogue) is in Japanese, with exactly
+    the English parameters, and Japanese plurals have the one form "other"."""
+    en, ja = CATALOGUE["en"], CATALOGUE["ja"]
+    assert sorted(all_used() - set(ja)) == [] and sorted(set(en) - set(ja)) == []
+    assert sorted(set(ja) - set(en)) == []
+    assert [k for k in en if fields_of(ja[k]) != fields_of(en[k])] == []
+    assert [k for k, v in ja.items() if isinstance(v, dict) and set(v) != {"other"}] == []
+
+
+def test_no_japanese_text_is_a_copy_of_the_english():
+    """A Japanese text equal to the English one is a name, or has nothing to translate (only
+    parameters, card names, digits and symbols)."""
+    en, ja = CATALOGUE["en"], CATALOGUE["ja"]
+    copies = [k for k in en if forms(ja[k]) == forms(en[k]) and k not in SAME_IN_BOTH and
+              re.search(r"[A-Za-z]{2,}", FIELDS.sub("", " ".join(forms(en[k]))))]
+    assert copies == []
+
+
+def test_a_japanese_text_renders_with_its_parameters():
+    """Every Japanese text formats with the parameters its English text takes (sample values)."""
+    for key, value in CATALOGUE["ja"].items():
+        params = {"count": 1, **{name: 1 for name in fields_of(CATALOGUE["en"][key])}}
+        assert text(key, params, lang="ja")

@@ -255,12 +255,12 @@ def symbol(card, x, bottom):
 
 
 # --- words ----------------------------------------------------------------------------------
-def value_word(value, lang="en"):
+def value_word(value, lang=None):
     """'whole', 'half', 'quarter', 'eighth' or 'sixteenth'."""
     return text("tak.page.value.%d" % value, lang=lang)
 
 
-def symbol_words(card, lang="en"):
+def symbol_words(card, lang=None):
     """A card as a row reads it aloud: 'quarter C5', 'half rest', 'bar line'."""
     kind = card["kind"]
     if kind == "note":
@@ -279,7 +279,7 @@ def symbol_words(card, lang="en"):
     return text("tak.page.card_clef" if kind == "clef" else "tak.page.card_bar", lang=lang)
 
 
-def card_words(card, lang="en"):
+def card_words(card, lang=None):
     """A hand card's name: 'quarter note C5', 'half rest', 'time signature 3/4', 'treble clef'."""
     if card["kind"] != "note":
         return symbol_words(card, lang)
@@ -288,7 +288,7 @@ def card_words(card, lang="en"):
                 lang)
 
 
-def row_words(row, highlight=None, lang="en"):
+def row_words(row, highlight=None, lang=None):
     """The row in words: 'Row 2, 3/4: quarter C5, half G4, bar line; open bar 4/12'."""
     number = row["index"] + 1
     if not row.get("timesig"):

@@ -7,6 +7,8 @@ the others are listed with `option: None`.
 
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
+from .texts_ja import JA
+from .texts_ja_page import JA as JA_PAGE
 from .cards import SETLIST_NAMES
 from .state import ReChordState
 
@@ -45,6 +47,6 @@ GAME = register(Game(
     table="rechord",
     package=__name__,
     prefix=PREFIX,
-    texts={"en": EN},
+    texts={"en": EN, "ja": {**JA, **JA_PAGE}},
     rules_doc="docs/rules/rechord.md",
 ))

@@ -22,7 +22,7 @@ def solo(names):
     return len(names) == 1
 
 
-def seat_name(seat, names, lang="en"):
+def seat_name(seat, names, lang=None):
     """A seat's name: from `names`, Jim Bot for seat 1 of a solo game, else 'Seat n'."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
@@ -31,17 +31,17 @@ def seat_name(seat, names, lang="en"):
     return text("rc.name.seat", {"seat": seat}, lang)
 
 
-def kind_word(kind, lang="en"):
+def kind_word(kind, lang=None):
     """A pick kind's name ('Red', 'Wylde')."""
     return text("rc.name.kind." + KINDS[kind], lang=lang)
 
 
-def genre_word(colour, lang="en"):
+def genre_word(colour, lang=None):
     """A genre's name ('Crux of Metal (Grey)')."""
     return text("rc.name.genre.%d" % colour, lang=lang)
 
 
-def and_list(words, lang="en"):
+def and_list(words, lang=None):
     """'A', 'A and B', 'A, B and C' ('nothing' for none)."""
     words = list(words)
     if not words:
@@ -51,7 +51,7 @@ def and_list(words, lang="en"):
     return text("rc.name.and", {"a": ", ".join(words[:-1]), "b": words[-1]}, lang)
 
 
-def kinds_words(kinds, lang="en"):
+def kinds_words(kinds, lang=None):
     """Pick kinds as a list, repeats counted: 'White, 2 Red and Blue'."""
     kinds = list(kinds)
     order = sorted(set(kinds), key=kinds.index)
@@ -60,22 +60,22 @@ def kinds_words(kinds, lang="en"):
                           lang) for k in order], lang)
 
 
-def cards_words(cards, lang="en"):
+def cards_words(cards, lang=None):
     """Chord cards as printed, in a list: 'C-1, G-2 and D-3'."""
     return and_list([card_label(c) for c in cards], lang)
 
 
-def song_words(song, lang="en"):
+def song_words(song, lang=None):
     """A song by its chords: 'D, A, C and G'."""
     return and_list([CHORD_NAMES[t] for t in SONGS[song]], lang)
 
 
-def genres_words(genres, lang="en"):
+def genres_words(genres, lang=None):
     """One or two genres in words."""
     return and_list([genre_word(c, lang) for c in genres], lang)
 
 
-def pick_words(kind, up, lang="en"):
+def pick_words(kind, up, lang=None):
     """A pick on the board as the reader may know it: 'Red pick', 'face-down Red pick',
     'face-down pick'."""
     if up:
@@ -357,12 +357,12 @@ DESCRIBERS = {
 }
 
 
-def event_lines(event, names, lang="en"):
+def event_lines(event, names, lang=None):
     """An event as a list of log lines (empty for an event type with nothing to say)."""
     describer = DESCRIBERS.get(event["type"])
     return describer(event, _Teller(list(names), lang)) if describer else []
 
 
-def describe_event(event, names, lang="en"):
+def describe_event(event, names, lang=None):
     """An event as log text: one line, or several joined by newlines."""
     return "\n".join(event_lines(event, names, lang))

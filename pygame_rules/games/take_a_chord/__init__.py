@@ -7,6 +7,7 @@ message of its house rule, so the rules page and the start screen say the same t
 
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
+from .texts_ja import JA
 from .state import TakeAChordState
 
 PREFIX = "tac"
@@ -39,6 +40,6 @@ GAME = register(Game(
     table="take_a_chord",
     package=__name__,
     prefix=PREFIX,
-    texts={"en": EN},
+    texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/take-the-a-chord.md",
 ))

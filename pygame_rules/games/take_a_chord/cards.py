@@ -23,13 +23,13 @@ def card(chord, colour):
     return chord * 5 + colour
 
 
-def card_name(c, lang="en"):
+def card_name(c, lang=None):
     """The card's name, e.g. 'C Bluesy'."""
     return text("tac.name.card", {"chord": CHORDS[CHORD_OF[c]],
                              "colour": text("tac.name.colour.%d" % COLOUR_OF[c], lang=lang)}, lang)
 
 
-def colour_name(colour, lang="en"):
+def colour_name(colour, lang=None):
     """A colour's name, e.g. 'Bluesy'."""
     return text("tac.name.colour.%d" % colour, lang=lang)
 

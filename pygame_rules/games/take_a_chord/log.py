@@ -8,7 +8,7 @@ from ...messages import sentence, text
 from .cards import card_name
 
 
-def seat_name(seat, names, lang="en"):
+def seat_name(seat, names, lang=None):
     """A seat's name; seats beyond `names` (the non-player's seat 3) are 'the non-player'."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
@@ -104,12 +104,12 @@ DESCRIBERS = {
 }
 
 
-def event_lines(event, names, lang="en"):
+def event_lines(event, names, lang=None):
     """An event as a list of log lines (empty for an event type with nothing to say)."""
     describer = DESCRIBERS.get(event["type"])
     return describer(event, names, lang) if describer else []
 
 
-def describe_event(event, names, lang="en"):
+def describe_event(event, names, lang=None):
     """An event as log text: one line, or a venue's score lines joined by newlines."""
     return "\n".join(event_lines(event, names, lang))

@@ -7,6 +7,7 @@ are options, the others are listed with `option: None`.
 
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
+from .texts_ja import JA
 from .state import TakeBambooState
 
 PREFIX = "take"
@@ -37,6 +38,6 @@ GAME = register(Game(
     table="take_bamboo",
     package=__name__,
     prefix=PREFIX,
-    texts={"en": EN},
+    texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/take-bamboo.md",
 ))

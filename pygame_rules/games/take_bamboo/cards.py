@@ -38,12 +38,12 @@ def card_of(colour, rank, copy=0, preset="nine"):
     return colour * PER_COLOUR + (rank - 1) * copies + copy
 
 
-def colour_name(colour, lang="en"):
+def colour_name(colour, lang=None):
     """A colour's name in English and Japanese, e.g. 'Organic (オーガニック)'."""
     return text("take.name.colour.%d" % colour, lang=lang)
 
 
-def card_name(card, ranks, lang="en"):
+def card_name(card, ranks, lang=None):
     """A card's name, e.g. 'Organic 7'; glowing cards are 'a glowing bamboo'."""
     if card >= BAMBOO:
         return text("take.name.glowing", lang=lang)

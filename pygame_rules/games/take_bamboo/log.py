@@ -18,7 +18,7 @@ from .state import MAX_ROUNDS, TARGET
 NINE = rank_table("nine")
 
 
-def seat_name(seat, names, lang="en"):
+def seat_name(seat, names, lang=None):
     """A seat's name ('Seat 3' past the end of `names`)."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
@@ -178,7 +178,7 @@ def _discarded(e, t):
                   cards=", ".join(t.card(c) for c in e["cards"]))]
 
 
-def score_parts(row, lang="en"):
+def score_parts(row, lang=None):
     """'3 Organic (オーガニック) = 6, 1 Biotech (バイオテック) = 1' for one seat's round row."""
     parts = [text("take.ev.score_part", {"count": n, "colour": colour_name(c, lang),
                                          "points": p}, lang)
@@ -219,12 +219,12 @@ DESCRIBERS = {
 }
 
 
-def event_lines(event, names, lang="en", ranks=None):
+def event_lines(event, names, lang=None, ranks=None):
     """An event as a list of log lines (empty for an event type with nothing to say)."""
     describer = DESCRIBERS.get(event["type"])
     return describer(event, _Teller(names, lang, ranks)) if describer else []
 
 
-def describe_event(event, names, lang="en", ranks=None):
+def describe_event(event, names, lang=None, ranks=None):
     """An event as log text: one line, or several joined by newlines."""
     return "\n".join(event_lines(event, names, lang, ranks))

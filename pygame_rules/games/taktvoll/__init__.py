@@ -7,6 +7,7 @@ options, the others are listed with `option: None`.
 
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
+from .texts_ja import JA
 from .state import TaktvollState
 
 PREFIX = "tak"
@@ -41,6 +42,6 @@ GAME = register(Game(
     table="taktvoll",
     package=__name__,
     prefix=PREFIX,
-    texts={"en": EN},
+    texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/taktvoll.md",
 ))

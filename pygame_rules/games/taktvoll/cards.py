@@ -78,7 +78,7 @@ def card_info(card, inverted=False):
     return info
 
 
-def card_name(card, inverted=False, lang="en"):
+def card_name(card, inverted=False, lang=None):
     """A card's name, e.g. 'quarter note C5', 'half rest', '3/4', 'bar line'."""
     kind = kind_of(card)
     if kind == "note":

@@ -14,7 +14,7 @@ from .cards import BARS, PITCHES, card_name, kind_of, pos_of
 from .state import HAND
 
 
-def seat_name(seat, names, lang="en"):
+def seat_name(seat, names, lang=None):
     """A seat's name ('Seat 3' past the end of `names`)."""
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
@@ -26,13 +26,13 @@ def _say(msg_id, lang, **params):
     return sentence(msg_id, params, lang)
 
 
-def a_card(card, turned=False, lang="en"):
+def a_card(card, turned=False, lang=None):
     """A card's name with its article: 'a quarter note C5', 'an eighth rest', '3/4'."""
     name = card_name(card, turned, lang)
     return name if kind_of(card) == "time" else with_article(name, lang)
 
 
-def with_article(name, lang="en"):
+def with_article(name, lang=None):
     """A name with its indefinite article: 'a quarter note C5', 'an octave' (tak.name.a or
     tak.name.an, by the sound the English name begins with; a language without articles makes
     both "{name}")."""
@@ -83,7 +83,7 @@ def _deal(e, t):
     return lines
 
 
-def hand_words(cards, lang="en"):
+def hand_words(cards, lang=None):
     """A hand in words: '6 bar lines, a clef, 3/4, a quarter note C5, ...'."""
     bars = sum(1 for c in cards if kind_of(c) == "bar")
     words = [a_card(c, lang=lang) for c in cards if kind_of(c) != "bar"]
@@ -164,12 +164,12 @@ DESCRIBERS = {
 }
 
 
-def event_lines(event, names, lang="en"):
+def event_lines(event, names, lang=None):
     """An event as a list of log lines (empty for an event type with nothing to say)."""
     describer = DESCRIBERS.get(event["type"])
     return describer(event, _Teller(names, lang)) if describer else []
 
 
-def describe_event(event, names, lang="en"):
+def describe_event(event, names, lang=None):
     """An event as log text: one line, or several joined by newlines."""
     return "\n".join(event_lines(event, names, lang))
