@@ -29,7 +29,7 @@ import time
 
 from .bots import AUTOMATON, bot_action, bot_names, default_bot, make_bot, with_automata
 from .core import GAMES, IllegalAction, SetupError, clip, new_game
-from .messages import text
+from .messages import LANGUAGES, language, set_language, text
 from . import tournament as _tournament
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -37,41 +37,47 @@ HELP_WORDS = ("?", "h", "help")
 
 
 # --- arguments --------------------------------------------------------------------------------
+def arg_help(msg_id, params=None):
+    """A catalogue text as argparse help (which formats help with %: a "95%" must be "95%%")."""
+    return text(msg_id, params).replace("%", "%%")
+
+
 def build_parser():
     """The argument parser for `play` and `simulate`."""
     parser = argparse.ArgumentParser(prog="python -m pygame_rules",
                                      description=text("cli.description"))
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help=arg_help("cli.arg.lang"))
     sub = parser.add_subparsers(dest="command", required=True)
     games = ", ".join(sorted(GAMES))
-    play = sub.add_parser("play", help=text("cli.arg.play"))
-    play.add_argument("game", help=text("cli.arg.game", {"games": games}))
+    play = sub.add_parser("play", help=arg_help("cli.arg.play"))
+    play.add_argument("game", help=arg_help("cli.arg.game", {"games": games}))
     _common_arguments(play)
-    play.add_argument("--seat", type=int, default=0, help=text("cli.arg.seat"))
+    play.add_argument("--seat", type=int, default=0, help=arg_help("cli.arg.seat"))
     play.add_argument("--bot", default=None,
-                      help=text("cli.arg.bot", {"bots": ", ".join(sorted(
+                      help=arg_help("cli.arg.bot", {"bots": ", ".join(sorted(
                           {name for game in GAMES for name in bot_names(game)}))}))
-    play.add_argument("--name", default=None, help=text("cli.arg.name"))
-    sim = sub.add_parser("simulate", help=text("cli.arg.simulate"))
-    sim.add_argument("game", help=text("cli.arg.game", {"games": games}))
+    play.add_argument("--name", default=None, help=arg_help("cli.arg.name"))
+    sim = sub.add_parser("simulate", help=arg_help("cli.arg.simulate"))
+    sim.add_argument("game", help=arg_help("cli.arg.game", {"games": games}))
     _common_arguments(sim)
-    sim.add_argument("--games", type=int, default=100, help=text("cli.arg.games"))
-    sim.add_argument("--bots", default=None, help=text("cli.arg.bots"))
-    tour = sub.add_parser("tournament", help=text("cli.arg.tournament"))
-    tour.add_argument("game", help=text("cli.arg.game", {"games": games}))
-    tour.add_argument("--seats", required=True, help=text("cli.arg.seats"))
-    tour.add_argument("--games", type=int, default=100, help=text("cli.arg.games"))
-    tour.add_argument("--seed", default="0", help=text("cli.arg.seed"))
+    sim.add_argument("--games", type=int, default=100, help=arg_help("cli.arg.games"))
+    sim.add_argument("--bots", default=None, help=arg_help("cli.arg.bots"))
+    tour = sub.add_parser("tournament", help=arg_help("cli.arg.tournament"))
+    tour.add_argument("game", help=arg_help("cli.arg.game", {"games": games}))
+    tour.add_argument("--seats", required=True, help=arg_help("cli.arg.seats"))
+    tour.add_argument("--games", type=int, default=100, help=arg_help("cli.arg.games"))
+    tour.add_argument("--seed", default="0", help=arg_help("cli.arg.seed"))
     tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help=text("cli.arg.option"))
+                      help=arg_help("cli.arg.option"))
     return parser
 
 
 def _common_arguments(parser):
     """--players, --seed and --option, shared by both commands."""
-    parser.add_argument("--players", type=int, default=4, help=text("cli.arg.players"))
-    parser.add_argument("--seed", default=None, help=text("cli.arg.seed"))
+    parser.add_argument("--players", type=int, default=4, help=arg_help("cli.arg.players"))
+    parser.add_argument("--seed", default=None, help=arg_help("cli.arg.seed"))
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help=text("cli.arg.option"))
+                        help=arg_help("cli.arg.option"))
 
 
 def read_options(game_id, raw):
@@ -95,9 +101,26 @@ def read_seed(raw):
     return int(raw) if raw.lstrip("-").isdigit() else raw
 
 
+def chosen_language(argv):
+    """The --lang given (before the command), read first: the help texts are in it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", choices=LANGUAGES, default="en")
+    return early.parse_known_args(argv)[0].lang
+
+
 def main(argv=None, stdin=None, stdout=None):
-    """Run one command; returns the exit code (0 done, 2 bad arguments)."""
-    args = build_parser().parse_args(argv)
+    """Run one command in the language of --lang; returns the exit code (0 done, 2 bad
+    arguments)."""
+    before = language()
+    set_language(chosen_language(sys.argv[1:] if argv is None else argv))
+    try:
+        return run(build_parser().parse_args(argv), stdin, stdout)
+    finally:
+        set_language(before)
+
+
+def run(args, stdin=None, stdout=None):
+    """Run the parsed command."""
     out = stdout or sys.stdout
     try:
         if args.command == "play":

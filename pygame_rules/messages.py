@@ -66,6 +66,7 @@ CATALOGUE = {
     "cli.arg.simulate": "let bots play many games and print statistics",
     "cli.arg.game": "the game's id: {games}",
     "cli.arg.players": "how many players sit at the table",
+    "cli.arg.lang": "the language of every text: en (English) or ja (Japanese)",
     "cli.arg.seed": "the seed of the deal, a number or text (the same seed deals the same cards)",
     "cli.arg.seat": "your seat, counted from 0 (seat 0 leads the first venue)",
     "cli.arg.bot": "the bots you play against: {bots}",

@@ -48,6 +48,7 @@ JA = {
     "cli.arg.simulate": "ボット同士に多数のゲームを遊ばせて統計を表示する",
     "cli.arg.game": "ゲームのID：{games}",
     "cli.arg.players": "テーブルにつくプレイヤーの人数",
+    "cli.arg.lang": "表示する言語：en（英語）または ja（日本語）",
     "cli.arg.seed": "配札のシード。数字または文字列（同じシードなら同じカードが配られます）",
     "cli.arg.seat": "あなたの席。0から数えます（0番席が最初の公演でリードします）",
     "cli.arg.bot": "対戦相手のボット：{bots}",

@@ -653,3 +653,18 @@ def test_rechord_options_on_the_command_line():
     assert code == 0 and "Jim Bot (Touring Rockstar), with the Arena setlist" in out
     code, out = run_main("play", "rechord", "--players", "1", "--option", "difficulty=rock")
     assert code == 2 and "Option difficulty must be one of" in out
+
+
+def test_lang_ja_plays_in_japanese_and_leaves_the_language_as_it_was():
+    """--lang ja: the help, the log and the final table are in Japanese (the catalogue's own
+    texts); afterwards texts are English again."""
+    from pygame_rules.messages import language
+    code, out = run_cli("--lang", "ja", "simulate", "take-bamboo", "--players", "4", "--games",
+                        "2", "--seed", "5")
+    assert code == 0 and language() == "en"
+    first = text("cli.sim.title", {"title": "TAKE トリックの翁", "count": 2, "players": 4,
+                                   "seed": 5}, lang="ja").split("：")[0]
+    assert first in out and "games" not in out
+    for lang in ("en", "ja"):                # help texts with "95%" once broke argparse
+        code, out = run_cli("--lang", lang, "--help")
+        assert code == 0 and text("cli.arg.lang", lang=lang) in " ".join(out.split())
