@@ -212,6 +212,7 @@ CATALOGUE = {
     "ui.table_heading": "The table",
     "ui.board": "The other players and the centre of the table",
     "ui.log_list": "Game log, oldest first",
+    "ui.language": "Language",
     "ui.menu": "Menu",
     "ui.undo": "Undo",
     "ui.menu_title": "Menu",

@@ -189,6 +189,7 @@ JA = {
     "ui.table_heading": "テーブル",
     "ui.board": "他のプレイヤーとテーブル中央",
     "ui.log_list": "ゲームログ（古い順）",
+    "ui.language": "言語",
     "ui.menu": "メニュー",
     "ui.undo": "一手戻す",
     "ui.menu_title": "メニュー",

@@ -4,10 +4,39 @@
 // (it wraps fetch to count bytes), so index.html loads it at the end of <body>, not deferred.
 (() => {
   "use strict";
-  const MSG = JSON.parse(document.getElementById("ui-messages").textContent);
+  const LANG = window.encoreStore.language();
+  if (LANG !== "en") translateShell(LANG);     // before anything below holds an element
+  document.documentElement.lang = LANG;
+  const ALL = JSON.parse(document.getElementById("ui-messages").textContent);
+  const MSG = ALL[LANG] || ALL.en;
   const SIZES = JSON.parse(document.getElementById("runtime-sizes").textContent);
   const say = (id, p) => (MSG[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
   const $ = (s) => document.querySelector(s);
+
+  // --- language (issue 19): the page is built in English with the Japanese of every block
+  // marked data-i18n beside it (#shell-ja); the chosen language's blocks go in first -------
+  function translateShell(lang) {
+    const source = document.getElementById("shell-" + lang);
+    if (!source) return;
+    const doc = new DOMParser().parseFromString(
+      "<!DOCTYPE html><body>" + JSON.parse(source.textContent) + "</body>", "text/html");
+    for (const block of [...document.querySelectorAll("[data-i18n]")]) {
+      const other = doc.getElementById(block.id);
+      if (other) block.replaceWith(document.importNode(other, true));
+    }
+  }
+  for (const pick of document.querySelectorAll(".lang-select")) {
+    pick.value = LANG;
+    pick.addEventListener("change", () => {
+      window.encoreStore.setSetting("lang", pick.value);
+      if (!document.getElementById("game-screen").hidden && window.encoreLanguageChanged) {
+        window.encoreLanguageChanged(pick.value);   // at the table: Python redraws it at once
+      } else {
+        location.reload();                          // the start screen, built in that language
+      }
+    });
+  }
+
   const form = $("#setup");
   form.addEventListener("submit", (e) => e.preventDefault());   // Enter in a field starts nothing
 

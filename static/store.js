@@ -12,8 +12,12 @@
 //   "who holds slot S?", "I hold S", "I take S over".
 (() => {
   "use strict";
-  const MSG = JSON.parse(document.getElementById("ui-messages").textContent);
-  const say = (id, p) => (MSG[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
+  let sentences = null;            // the catalogue's ui. sentences in the chosen language
+  const msgs = () => sentences || (sentences = (() => {
+    const all = JSON.parse(document.getElementById("ui-messages").textContent);
+    return all[language()] || all.en;
+  })());
+  const say = (id, p) => (msgs()[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
   const NS = "encore@" + location.pathname.replace(/[^/]*$/, "") + ":";
   const LIMITS = {save: 1000000, settings: 10000, other: 200000};   // characters
   const MAX_DEPTH = 32;           // our saves nest 4 deep (the engine's save is a string in them)
@@ -115,6 +119,18 @@
 
   // --- settings ---------------------------------------------------------------------------------
   function settings() { return readJSON("settings") || {}; }
+  const LANGUAGES = ["en", "ja"];
+  function language() {           // the chosen language, else the browser's first we have
+    const chosen = settings().lang;
+    if (LANGUAGES.includes(chosen)) return chosen;
+    const wanted = navigator.languages && navigator.languages.length ? navigator.languages
+      : [navigator.language || "en"];
+    for (const tag of wanted) {
+      const base = String(tag).toLowerCase().split("-")[0];
+      if (LANGUAGES.includes(base)) return base;
+    }
+    return "en";
+  }
   function setSetting(name, value) {
     const s = settings();
     s[name] = value;
@@ -149,7 +165,7 @@
       return {...sum, msg: "ui.continue", params: {title: sum.title, venue: sum.venue}};   // saves before #12
     }
     if (!sum || typeof sum !== "object" || typeof sum.title !== "string" || typeof sum.msg !== "string"
-        || !sum.msg.startsWith("ui.continue") || !MSG[sum.msg] || !sum.params || typeof sum.params !== "object") {
+        || !sum.msg.startsWith("ui.continue") || !msgs()[sum.msg] || !sum.params || typeof sum.params !== "object") {
       setAside("game." + slot, "ui.why_wrong_shape");
       return null;
     }
@@ -237,7 +253,7 @@
 
   migrate();
   window.encoreStore = {
-    ns: NS, tab, key, read, paused: () => Boolean(notices.full), readJSON, write, remove, setAside, notice, settings, setSetting,
+    ns: NS, tab, key, read, paused: () => Boolean(notices.full), readJSON, write, remove, setAside, notice, settings, setSetting, language,
     saves, slots, forgetFinished, newSlot: newId, mySlot, claim, owns, release, holder, takeOver,
     atTable: () => tabValue(AT_TABLE) === "1",
     setAtTable: (on) => setTabValue(AT_TABLE, on ? "1" : null),

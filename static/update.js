@@ -11,7 +11,8 @@
   "use strict";
   const sw = navigator.serviceWorker;
   if (!sw) return;
-  const MSG = JSON.parse(document.getElementById("ui-messages").textContent);
+  const ALL = JSON.parse(document.getElementById("ui-messages").textContent);
+  const MSG = ALL[window.encoreStore ? window.encoreStore.language() : "en"] || ALL.en;
   const say = (id) => MSG[id] || id;
   let controlled = Boolean(sw.controller);   // false on a first visit: nothing to update yet
   let registration = null, asked = false, bar = null;

@@ -24,7 +24,7 @@ import app
 import render
 import replay as replays
 import stats
-from pygame_rules.messages import text
+from pygame_rules.messages import set_language, text
 from pygame_rules.share import ShareError, from_share, to_share
 
 SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, window.encoreStore)
@@ -1266,8 +1266,17 @@ def replay_key(evt):
         open_rules()
 
 
+def on_language(lang):
+    """The language was changed at the table (the settings): every text from now on is in it,
+    and the table is redrawn at once (the game is untouched)."""
+    document.documentElement.lang = set_language(str(lang))
+    draw()
+
+
 def main():
     """Wire the page and say that Python is ready."""
+    document.documentElement.lang = set_language(str(page_store().language()))
+    window.encoreLanguageChanged = proxy(on_language)
     q("#start-button").addEventListener("click", proxy(on_start))
     q("#continue-box").addEventListener("click", proxy(on_continue))
     q("#tab-dialog").addEventListener("click", proxy(on_tab_choice))

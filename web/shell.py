@@ -12,7 +12,7 @@ import json
 import re
 from pygame_rules import GAMES
 from pygame_rules.core import option_msg
-from pygame_rules.messages import CATALOGUE, escape, text
+from pygame_rules.messages import CATALOGUE, LANGUAGES, escape, language, set_language, text
 from tables import game_ids
 from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
 
@@ -181,8 +181,9 @@ def house_rule_html(game, house):
 
 
 def ui_messages():
-    """The `ui.` sentences, for the inline script that runs before Python."""
-    return {k: v for k, v in CATALOGUE["en"].items() if k.startswith("ui.")}
+    """The `ui.` sentences in the current language, for the scripts that run before Python."""
+    own = CATALOGUE.get(language(), {})
+    return {k: own.get(k, v) for k, v in CATALOGUE["en"].items() if k.startswith("ui.")}
 
 
 def script_json(value):
@@ -191,10 +192,38 @@ def script_json(value):
 
 
 def fill_template(html, sizes):
-    """Fill every placeholder of web/index.html."""
-    parts = {"messages_json": script_json(ui_messages()), "sizes_json": script_json(sizes),
+    """Fill every placeholder of web/index.html: the page in English, with the Japanese of
+    its translated blocks (elements marked data-i18n) and of the scripts' sentences beside it,
+    for static/shell.js to put in before anything is shown (issue 19)."""
+    before = language()
+    try:
+        set_language("ja")
+        ja_page = fill_language(html, sizes, {})
+        messages = {}
+        for lang in LANGUAGES:
+            set_language(lang)
+            messages[lang] = ui_messages()
+        set_language("en")
+        return fill_language(html, sizes, {"messages_json": script_json(messages),
+                                           "shell_ja_json": script_json(blocks(ja_page))})
+    finally:
+        set_language(before)
+
+
+I18N_BLOCK = re.compile(r'<(main|dialog|div) [^>]*\bdata-i18n\b[^>]*>.*?</\1>', re.S)
+
+
+def blocks(page):
+    """The translated blocks of a filled page, as one HTML text."""
+    return "".join(m.group(0) for m in I18N_BLOCK.finditer(page))
+
+
+def fill_language(html, sizes, extra):
+    """The template filled in the current language (`extra`: placeholders filled by the
+    caller; the others get an empty JSON where absent)."""
+    parts = {"messages_json": "{}", "shell_ja_json": '""', "sizes_json": script_json(sizes),
              "game_tiles": game_tiles(), "game_setup": game_setup(), "seat_rows": seat_rows(),
-             "rules_tabs": rules_tabs(), "rules": rules()}
+             "rules_tabs": rules_tabs(), "rules": rules(), **extra}
     html = re.sub(r"\{\{msg:([a-z0-9_.\-]+)\}\}", lambda m: t(m.group(1)), html)
     html = re.sub(r"\{\{([a-z_]+)\}\}", lambda m: parts[m.group(1)], html)
     if "{{" in html:
