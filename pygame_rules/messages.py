@@ -329,6 +329,29 @@ def plural_category(count, lang=None):
     return rule(count) if rule else "other"
 
 
+def is_japanese(ch):
+    """True for a kana, kanji or full-width character."""
+    return "\u3000" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or \
+        "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
+
+
+def marked(s):
+    """Text made safe inside HTML, its runs of Japanese marked lang="ja" when the page is in
+    another language (so they get a Japanese font and voice)."""
+    if _CURRENT[0] == "ja":
+        return escape(s)
+    out, run = [], []
+    for ch in str(s) + "\0":
+        if is_japanese(ch):
+            run.append(ch)
+            continue
+        if run:
+            out.append('<span lang="ja">%s</span>' % "".join(run))
+            run = []
+        out.append(escape(ch) if ch != "\0" else "")
+    return "".join(out)
+
+
 def escape(s):
     """Text made safe inside HTML (what html.escape does, without importing html.entities)."""
     return (str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -232,3 +232,20 @@ def test_a_japanese_text_renders_with_its_parameters():
     for key, value in CATALOGUE["ja"].items():
         params = {"count": 1, **{name: 1 for name in fields_of(CATALOGUE["en"][key])}}
         assert text(key, params, lang="ja")
+
+
+def test_japanese_inside_english_is_marked_for_its_font_and_voice():
+    """In English, runs of Japanese (TAKE's title, its colour names) are wrapped in
+    lang="ja"; in Japanese nothing is; both are escaped. The top bar uses it."""
+    from pygame_rules.messages import marked, set_language
+    assert marked("TAKE トリックの翁 <b>") == 'TAKE <span lang="ja">トリックの翁</span> &lt;b&gt;'
+    session = app.Session.start("take-bamboo", [{"name": "Mia", "kind": "human"}] +
+                                [{"name": "B", "kind": "bot"}] * 2, seed=1)
+    html = render.screen_html(session.table, session.view(), session.names(), session.seats,
+                              {"names": session.names()})
+    assert '<h1>TAKE <span lang="ja">トリックの翁</span></h1>' in html
+    try:
+        set_language("ja")
+        assert marked("TAKE トリックの翁 <b>") == "TAKE トリックの翁 &lt;b&gt;"
+    finally:
+        set_language("en")

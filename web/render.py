@@ -7,7 +7,7 @@ every sentence comes from the message catalogue.
 """
 
 from pygame_rules import GAMES
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, marked, text
 
 # The spots around the table for the seats other than the viewer's, clockwise from the
 # viewer's left (the viewer sits at the bottom): up the left side, across the top, down the right.
@@ -99,8 +99,8 @@ def log_html(lines, limit=250, lit=None):
     scroll it; `lit` (first, end) marks the lines of a replay's current move."""
     first = max(0, len(lines) - limit)
     lo, hi = lit or (0, 0)
-    items = "".join('<li class="lit" aria-current="step">%s</li>' % escape(line)
-                    if lo <= first + i < hi else "<li>%s</li>" % escape(line)
+    items = "".join('<li class="lit" aria-current="step">%s</li>' % marked(line)
+                    if lo <= first + i < hi else "<li>%s</li>" % marked(line)
                     for i, line in enumerate(lines[first:]))
     return ('<ol class="log-list" tabindex="0" data-key="log-list" aria-label="%s">%s</ol>'
             % (t("ui.log_list"), items))
@@ -186,13 +186,13 @@ def topbar_html(table, view, undo=None, replay=False, practice=False):
         where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
     if replay:
         return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s</nav>'
-                '</header>' % (escape(GAMES[table.GAME_ID].title), where,
+                '</header>' % (marked(GAMES[table.GAME_ID].title), where,
                                nav_button("log", t("ui.log"), ' class="log-toggle"'),
                                nav_button("rules", t("ui.rules")),
                                nav_button("replay-close", t("ui.replay_close"))))
     panels = "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items())
     return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s%s</nav>'
-            '</header>' % (escape(GAMES[table.GAME_ID].title), where, undo_button(undo),
+            '</header>' % (marked(GAMES[table.GAME_ID].title), where, undo_button(undo),
                            panels, nav_button("log", t("ui.log"), ' class="log-toggle"'),
                            nav_button("rules", t("ui.rules")),
                            nav_button("settings", t("ui.settings")),
@@ -204,7 +204,7 @@ def status_html(status, ui):
     return ('<div class="status" role="status" aria-live="polite">'
             '<p class="status-main">%s</p><p class="status-last">%s</p>'
             '<p class="notice" role="alert">%s</p></div>'
-            % (escape(status), escape(ui.get("last_line") or ""), escape(ui.get("notice") or "")))
+            % (marked(status), marked(ui.get("last_line") or ""), marked(ui.get("notice") or "")))
 
 
 def log_panel(ui):

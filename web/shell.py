@@ -12,7 +12,7 @@ import json
 import re
 from pygame_rules import GAMES
 from pygame_rules.core import option_msg
-from pygame_rules.messages import CATALOGUE, LANGUAGES, escape, language, set_language, text
+from pygame_rules.messages import CATALOGUE, LANGUAGES, escape, language, marked, set_language, text
 from tables import game_ids
 from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
 
@@ -38,7 +38,7 @@ def game_tiles():
         tiles.append('<label class="tile"><input type="radio" name="game" value="%s"%s>'
                      '<span class="tile-title">%s</span><span class="tile-blurb">%s</span>'
                      '<span class="tile-players">%s</span></label>'
-                     % (escape(game.id), " checked" if i == 0 else "", escape(game.title),
+                     % (escape(game.id), " checked" if i == 0 else "", marked(game.title),
                         t(game.prefix + ".page.blurb"),
                         t("ui.players_range", min=game.min_players, max=game.max_players)))
     return "".join(tiles)
@@ -121,7 +121,7 @@ def rules_tabs():
     return "".join('<button type="button" role="tab" id="rules-tab-%s" data-rules-tab="%s" '
                    'aria-controls="rules-%s" aria-selected="%s" tabindex="%d">%s</button>'
                    % (escape(g.id), escape(g.id), escape(g.id), "true" if i == 0 else "false",
-                      0 if i == 0 else -1, escape(g.title))
+                      0 if i == 0 else -1, marked(g.title))
                    for i, g in enumerate(page_games()))
 
 
@@ -150,7 +150,7 @@ def rules():
                    'id="%shouse"><h3>%s</h3><ul class="house-rules">%s</ul></section>'
                    '<p class="rules-doc">%s</p></div>'
                    % (escape(game.id), escape(game.id), escape(game.id), " hidden" if i else "",
-                      escape(game.title), t("ui.rules_contents"), "".join(toc), "".join(body),
+                      marked(game.title), t("ui.rules_contents"), "".join(toc), "".join(body),
                       anchor, t("ui.house_rules_head"), house,
                       t("ui.rules_doc", path=game.rules_doc)))
     return "".join(out)
