@@ -8,31 +8,69 @@
   if (LANG !== "en") translateShell(LANG);     // before anything below holds an element
   document.documentElement.lang = LANG;
   const ALL = JSON.parse(document.getElementById("ui-messages").textContent);
-  const MSG = ALL[LANG] || ALL.en;
+  let MSG = ALL[LANG] || ALL.en;
   const SIZES = JSON.parse(document.getElementById("runtime-sizes").textContent);
   const say = (id, p) => (MSG[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
   const $ = (s) => document.querySelector(s);
 
-  // --- language (issue 19): the page is built in English with the Japanese of every block
-  // marked data-i18n beside it (#shell-ja); the chosen language's blocks go in first -------
+  // --- language (issue 19): the page is built in English with its blocks marked data-i18n in
+  // every language beside it (#shells); the chosen language's blocks go in before anything is
+  // shown, and a change at the table re-words them in place (their listeners stay) ----------
+  function shellIn(lang) {
+    const html = JSON.parse(document.getElementById("shells").textContent)[lang];
+    return html ? new DOMParser().parseFromString("<!DOCTYPE html><body>" + html + "</body>",
+                                                  "text/html") : null;
+  }
   function translateShell(lang) {
-    const source = document.getElementById("shell-" + lang);
-    if (!source) return;
-    const doc = new DOMParser().parseFromString(
-      "<!DOCTYPE html><body>" + JSON.parse(source.textContent) + "</body>", "text/html");
+    const doc = shellIn(lang);
+    if (!doc) return;
     for (const block of [...document.querySelectorAll("[data-i18n]")]) {
       const other = doc.getElementById(block.id);
       if (other) block.replaceWith(document.importNode(other, true));
     }
   }
+  const WORDED = ["aria-label", "title", "placeholder", "lang"];
+  function reword(here, there) {    // same template, other language: copy its words over
+    for (const name of WORDED) {
+      if (there.hasAttribute(name)) here.setAttribute(name, there.getAttribute(name));
+      else if (name === "lang") here.removeAttribute(name);
+    }
+    const mine = here.childNodes, theirs = there.childNodes;
+    const same = mine.length === theirs.length &&
+      [...mine].every((n, i) => n.nodeName === theirs[i].nodeName);
+    if (!same) {                     // filled by a script since (or a marked run): re-worded only
+      if (!here.querySelector("input, select, textarea, button, [id]")) {
+        here.innerHTML = there.innerHTML;
+      }
+      return;                        // where nothing in it can hold a listener or live content
+    }
+    mine.forEach((n, i) => {
+      if (n.nodeType === 3) n.textContent = theirs[i].textContent;
+      else if (n.nodeType === 1) reword(n, theirs[i]);
+    });
+  }
+  function rewordShell(lang) {
+    const doc = shellIn(lang);
+    if (!doc) return;
+    for (const block of document.querySelectorAll("[data-i18n]")) {
+      const other = doc.getElementById(block.id);
+      if (other) reword(block, other);
+    }
+    document.documentElement.lang = lang;
+    MSG = ALL[lang] || ALL.en;
+    window.encoreStore.relanguage();
+  }
   for (const pick of document.querySelectorAll(".lang-select")) {
     pick.value = LANG;
     pick.addEventListener("change", () => {
-      window.encoreStore.setSetting("lang", pick.value);
+      const lang = pick.value;
+      window.encoreStore.setSetting("lang", lang);
       if (!document.getElementById("game-screen").hidden && window.encoreLanguageChanged) {
-        window.encoreLanguageChanged(pick.value);   // at the table: Python redraws it at once
+        rewordShell(lang);                            // the dialogs, in place
+        for (const other of document.querySelectorAll(".lang-select")) other.value = lang;
+        window.encoreLanguageChanged(lang);           // the table: Python redraws it at once
       } else {
-        location.reload();                          // the start screen, built in that language
+        location.reload();                            // the start screen, built in that language
       }
     });
   }

@@ -254,6 +254,7 @@
   migrate();
   window.encoreStore = {
     ns: NS, tab, key, read, paused: () => Boolean(notices.full), readJSON, write, remove, setAside, notice, settings, setSetting, language,
+    relanguage: () => { sentences = null; },
     saves, slots, forgetFinished, newSlot: newId, mySlot, claim, owns, release, holder, takeOver,
     atTable: () => tabValue(AT_TABLE) === "1",
     setAtTable: (on) => setTabValue(AT_TABLE, on ? "1" : null),

@@ -192,20 +192,20 @@ def script_json(value):
 
 
 def fill_template(html, sizes):
-    """Fill every placeholder of web/index.html: the page in English, with the Japanese of
-    its translated blocks (elements marked data-i18n) and of the scripts' sentences beside it,
-    for static/shell.js to put in before anything is shown (issue 19)."""
+    """Fill every placeholder of web/index.html: the page in English, with its translated
+    blocks (elements marked data-i18n) in every language and the scripts' sentences beside it,
+    for static/shell.js to put in before anything is shown, or to re-word in place when the
+    language is changed at the table (issue 19)."""
     before = language()
     try:
-        set_language("ja")
-        ja_page = fill_language(html, sizes, {})
-        messages = {}
+        shells, messages = {}, {}
         for lang in LANGUAGES:
             set_language(lang)
+            shells[lang] = blocks(fill_language(html, sizes, {}))
             messages[lang] = ui_messages()
         set_language("en")
         return fill_language(html, sizes, {"messages_json": script_json(messages),
-                                           "shell_ja_json": script_json(blocks(ja_page))})
+                                           "shells_json": script_json(shells)})
     finally:
         set_language(before)
 
@@ -221,7 +221,7 @@ def blocks(page):
 def fill_language(html, sizes, extra):
     """The template filled in the current language (`extra`: placeholders filled by the
     caller; the others get an empty JSON where absent)."""
-    parts = {"messages_json": "{}", "shell_ja_json": '""', "sizes_json": script_json(sizes),
+    parts = {"messages_json": "{}", "shells_json": "{}", "sizes_json": script_json(sizes),
              "game_tiles": game_tiles(), "game_setup": game_setup(), "seat_rows": seat_rows(),
              "rules_tabs": rules_tabs(), "rules": rules(), **extra}
     html = re.sub(r"\{\{msg:([a-z0-9_.\-]+)\}\}", lambda m: t(m.group(1)), html)
