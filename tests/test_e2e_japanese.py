@@ -102,6 +102,11 @@ def open_japanese(table):
     assert page.locator("#start-button").inner_text().strip() == CATALOGUE["ja"]["ui.start"]
     assert page.input_value("#lang-start") == "ja"
     assert_no_english(page, "on the start screen")
+    page.click("#start-stats")
+    page.wait_for_selector("#stats-dialog[open]", timeout=STEP)
+    assert_no_english(page, "in the statistics dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#stats-dialog[open]", state="detached", timeout=STEP)
 
 
 def open_dialog_and_check(table, action, dialog, where):
@@ -112,6 +117,17 @@ def open_dialog_and_check(table, action, dialog, where):
     assert_no_english(page, where)
     page.keyboard.press("Escape")
     page.wait_for_selector("%s[open]" % dialog, state="detached", timeout=STEP)
+
+
+def check_menu(table):
+    """The table's menu overlay in Japanese; closed again without changing the game."""
+    page = table.page
+    before = table.board()
+    page.click('#game-screen [data-action="menu"]')
+    page.locator("#game-screen [data-action=close]").first.wait_for(timeout=STEP)
+    assert_no_english(page, "in the menu")
+    page.click("#game-screen [data-action=close] >> nth=0")
+    assert table.board() == before
 
 
 def take_steps(table, step, where, limit):
@@ -151,6 +167,8 @@ def test_a_whole_game_in_japanese_shows_no_english(table, game, seed):  # noqa: 
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert_no_english(page, "at the start of the game")
     open_dialog_and_check(table, "settings", "#settings-dialog", "in the settings dialog")
+    open_dialog_and_check(table, "rules", "#rules-dialog", "in the rules dialog")
+    check_menu(table)
     if game == "rechord":
         guitarist = Guitarist(table, seed=19, abilities=0.2, chords=0.2, claim=0.8)
         take_steps(table, lambda: rechord_step(table, guitarist), game, 900)
@@ -218,7 +236,8 @@ def test_switching_the_language_at_the_table_keeps_the_game(table, game, first):
         if lang == "ja":
             assert japanese_share(status) > 0.5 and japanese_share(log) > 0.5, (status, log)
             assert not leaks(status + "\n" + log), leaks(status + "\n" + log)
-        else:
+        else:                            # the check of the other test would see English
+            assert leaks(status + "\n" + log)
             assert japanese_share(status) < 0.05 and japanese_share(log) < 0.05, (status, log)
         assert page.evaluate("JSON.parse(localStorage.getItem('%ssettings')).lang" % NS) == lang
     assert status_and_log(page) == [before_status, before_log]
