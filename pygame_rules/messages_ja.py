@@ -195,7 +195,7 @@ JA = {
     "ui.menu_title": "メニュー",
     "ui.menu_back": "ゲームに戻る",
     "ui.menu_replay": "ここまでをリプレイ",
-    "ui.menu_leave": "スタート画面に戻る（ゲームは保存されたままです）",
+    "ui.menu_leave": "スタート画面へ（ゲームは保存済み）",
     "ui.replay": "リプレイ",
     "ui.replay_watch": "リプレイを見る",
     "ui.replay_close": "リプレイを閉じる",

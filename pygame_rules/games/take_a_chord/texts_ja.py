@@ -118,7 +118,7 @@ JA = {
     "tac.page.col_venue": "公演得点",
     "tac.page.bonus_cell": "{count}回 × 15 = {bonus}",
     "tac.page.chart_line": "得点表（トリック数 → 得点）：{chart}。スポットライトは1トリックとして数えます。",
-    "tac.page.final_row": {"other": "{name}：{total}点、インプロヴィゼーション{count}回"},
+    "tac.page.final_row": {"other": "{name}：{total}点、インプロ{count}回"},
     "tac.page.all_venues": "全公演の得点",
     # --- the rules page in our own words (rules.<n>; headings end in .h) --------------------------
     "tac.rules.1.h": "ゲームの目的",
