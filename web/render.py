@@ -184,19 +184,17 @@ def topbar_html(table, view, undo=None, replay=False, practice=False):
     where = escape(table.where_text(view))
     if practice:
         where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
+    log = nav_button("log", t("ui.log"), ' class="log-toggle"')
+    rules = nav_button("rules", t("ui.rules"))
     if replay:
-        return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s</nav>'
-                '</header>' % (marked(GAMES[table.GAME_ID].title), where,
-                               nav_button("log", t("ui.log"), ' class="log-toggle"'),
-                               nav_button("rules", t("ui.rules")),
-                               nav_button("replay-close", t("ui.replay_close"))))
-    panels = "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items())
-    return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s%s%s%s%s%s</nav>'
-            '</header>' % (marked(GAMES[table.GAME_ID].title), where, undo_button(undo),
-                           panels, nav_button("log", t("ui.log"), ' class="log-toggle"'),
-                           nav_button("rules", t("ui.rules")),
-                           nav_button("settings", t("ui.settings")),
-                           nav_button("menu", t("ui.menu"))))
+        nav = log + rules + nav_button("replay-close", t("ui.replay_close"))
+    else:
+        nav = undo_button(undo) + \
+            "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items()) + \
+            log + rules + nav_button("settings", t("ui.settings")) + \
+            nav_button("menu", t("ui.menu"))
+    return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s</nav></header>'
+            % (marked(GAMES[table.GAME_ID].title), where, nav))
 
 
 def status_html(status, ui):

@@ -31,7 +31,7 @@ class Replay:
         self.all_hands = state.is_over   # every hand open once the game is over
         self.speed = 1                   # an index in SPEEDS
         self.playing = False
-        self.ends, self.movers, self.chapters, self.snaps = [], [None], [0], {}
+        self.ends, self.chapters, self.snaps = [], [0], {}
         self._cached = None              # (step, state) last drawn
         self._index()
         self.at = max(0, min(at, self.total))
@@ -45,12 +45,11 @@ class Replay:
         return len(self.actions)
 
     def _index(self):
-        """Replay the game once: event counts, movers, chapter starts and snapshots."""
+        """Replay the game once: event counts, chapter starts and snapshots."""
         state = pygame_rules.new_game(*self.start)
         self.snaps[0] = state.clone()
         self.ends.append(len(state.events))
         for k, action in enumerate(self.actions, 1):
-            self.movers.append(state.current_player)
             state.apply(action)
             self.ends.append(len(state.events))
             if any(e["type"] in self.table.CHAPTERS for e in state.events[self.ends[-2]:]):
@@ -124,10 +123,6 @@ class Replay:
         before = len(self.table.log_lines(events[:self.ends[self.at - 1]], names)) \
             if self.at else 0
         return lines, before, len(lines)
-
-    def mover(self):
-        """The seat that made this step's move (None at the start)."""
-        return self.movers[self.at]
 
     def hands(self):
         """Every other seat's view at this step, for their hands (empty before the end)."""
