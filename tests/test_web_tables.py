@@ -67,3 +67,30 @@ def test_take_markers_have_distinct_labels_when_names_clash():
     assert take.marker_labels(["Bot 1", "Bot 2", "Bot 3"]) == ["B1", "B2", "B3"]
     assert take.marker_labels(["Ana", "Ben", "Ana"]) == ["A1", "Be", "A3"]
     assert take.marker_labels(["Ana", "Ben", "Cy"]) == ["An", "Be", "Cy"]
+
+
+def final_names(html):
+    """The names in the final list's order."""
+    items = re.findall(r"<li>(.*?)</li>", re.search(r'<ol class="final-list">(.*?)</ol>',
+                                                    html).group(1))
+    return [i.split(":")[0] for i in items]
+
+
+def test_tac_final_list_puts_the_tie_break_winner_first():
+    """Tied on points, the one with more Improvisations won: the list names the winner first
+    (it once sorted by points alone, so the loser of the tie-break stood above the winner)."""
+    view = pygame_rules.new_game("take-a-chord", 3, seed=3).view(0)
+    for seat, (total, impro) in zip(view["seats"], ((60, 0), (60, 2), (40, 2))):
+        seat.update(total=total, game_improvisations=impro)
+    view["winners"] = [1]
+    html = tac.final_body(view, ["Ada", "Miles", "Cy"], None)
+    assert final_names(html) == ["Miles", "Ada", "Cy"]
+
+
+def test_take_final_list_puts_the_winners_first():
+    """TAKE's final list: winners first, then by points."""
+    import tables.take_bamboo as take
+    view = pygame_rules.new_game("take-bamboo", 4, seed=3).view(0)
+    view.update(scores=[20, 26, 26, 3], winners=[2], round_scores=[])
+    html = take.final_body(view, ["Ana", "Bo", "Cy", "Di"], None)
+    assert final_names(html) == ["Cy", "Bo", "Ana", "Di"]

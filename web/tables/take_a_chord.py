@@ -284,7 +284,8 @@ def final_body(view, names, end_event):
                      for i, rows in enumerate(view["venue_scores"]))
     totals = "".join("<li>%s</li>" % t("tac.page.final_row", name=names[s["seat"]], total=s["total"],
                                          count=s["game_improvisations"])
-                     for s in sorted(view["seats"], key=lambda s: -s["total"]))
+                     for s in sorted(view["seats"], key=lambda s: (s["seat"] not in view["winners"],
+                                                            -s["total"], -s["game_improvisations"])))
     body = ('<p class="winners">%s</p><ol class="final-list">%s</ol><details><summary>%s'
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("tac.page.all_venues"),
                                         tables))

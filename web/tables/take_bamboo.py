@@ -404,7 +404,8 @@ def final_body(view, names, end_event):
     """The end: winners, why the game ended, everyone's score, every round's table."""
     lines = event_lines(end_event, names, ranks=view["ranks"]) if end_event else []
     totals = "".join("<li>%s</li>" % t("take.page.final_row", name=names[s], count=v)
-                     for s, v in sorted(enumerate(view["scores"]), key=lambda p: -p[1]))
+                     for s, v in sorted(enumerate(view["scores"]),
+                                       key=lambda p: (p[0] not in view["winners"], -p[1])))
     tables = "".join("<h3>%s</h3>%s" % (t("take.page.round_n", round=i + 1),
                                         round_table(rows, names))
                      for i, rows in enumerate(view["round_scores"]))
