@@ -147,7 +147,7 @@ JA = {
     "rc.page.skip.ability_purple": "紫の能力を使わない",
     "rc.page.skip.ability_green": "緑の能力を使わない",
     "rc.page.skip.ability_wylde": "ワイルドを動かさない",
-    "rc.page.status.turn": "{name}の手番です。サプライのピックを取って表向きに置くか、袋からピックを引くか、コードカードを引いてください。",
+    "rc.page.status.turn": "{name}さんの番です。サプライからピックを取るか、袋から引くか、コードカードを引いてください。",
     "rc.page.status.place": "{name}：{kind}のピックを光っているマスに置いてください（ワイルドはどのピックとも置き換えられます）。Escでキャンセルします。",
     "rc.page.status.bag_place": "{name}：引いた{kind}のピックを、光っているマスに裏向きで置いてください。",
     "rc.page.status.adjacent": "{name}：同じフレットの隣のピックを1枚、袋に戻せます。戻さなくてもかまいません。",

@@ -104,7 +104,7 @@ JA = {
     "tac.page.cards": {"other": "{count}枚"},
     "tac.page.tricks": {"other": "{count}トリック"},
     "tac.page.status_lead": "{name}さんの番です。好きなカードをリードしてください。",
-    "tac.page.status_follow": "{name}さんの番です。{colour}をフォローするか、場に出ているカードと同じコードを出してください。",
+    "tac.page.status_follow": "{name}さんの番です。{colour}をフォローするか、場にあるコードを出してください。",
     "tac.page.status_free": "{name}さんの番です。{colour}がないので、好きなカードを出せます。",
     "tac.page.last_trick_won": {"other": "{name}が獲得（{count}トリック）。"},
     "tac.page.venue_scored": "第{venue}公演（全{venues}）の得点",

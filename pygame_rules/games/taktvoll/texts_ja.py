@@ -208,7 +208,7 @@ JA = {
     "tak.page.status_bonus": "{name}：{row}段目の小節が完成しました。小節線を加えて得点するか、加えないかを選んでください。",
     "tak.page.status_drawn": "{name}：{card}を引きました。今すぐ出すか、手札に残してください。",
     "tak.page.status_place": "{name}：{card}をどこに置きますか？ 光っている段に置けます。",
-    "tak.page.status_turn": "{name}の手番です。出すカードを選ぶか、山札から引いてください。",
+    "tak.page.status_turn": "{name}さんの番です。出すカードを選ぶか、山札から引いてください。",
     "tak.page.col_place": "順位",
     "tak.page.col_points": "得点",
     "tak.page.col_played": "出したカード",
