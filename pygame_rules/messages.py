@@ -276,7 +276,7 @@ CATALOGUE = {
     "ui.no_last_trick": "No trick has been played yet in this venue.",
     "ui.col_player": "Player",
     "ui.col_total": "Total",
-    "ui.game_over": "The game is over",
+    "ui.game_over": "Final result",
     "ui.play_again": "Play again",
     "ui.new_game": "New game",
     "ui.continue_tak": "Continue: Taktvoll, {deck} left in the deck",

@@ -253,7 +253,7 @@ JA = {
     "ui.no_last_trick": "この公演ではまだトリックが行われていません。",
     "ui.col_player": "プレイヤー",
     "ui.col_total": "合計",
-    "ui.game_over": "ゲーム終了",
+    "ui.game_over": "最終結果",
     "ui.play_again": "もう一度遊ぶ",
     "ui.new_game": "新しいゲーム",
     "ui.continue_tak": "続きから：Taktvoll、山札残り{deck}枚",
