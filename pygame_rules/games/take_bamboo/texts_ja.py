@@ -102,8 +102,8 @@ JA = {
     "take.ev.game_end.gift": "{seats}が譲渡で{target}点に到達：ただちにゲーム終了。",
     "take.ev.game_end.target": "ラウンド終了時に{seats}が{target}点以上に到達：ゲーム終了。{target}点に最も近いプレイヤーの勝ち。",
     "take.ev.game_end.rounds": "{rounds}ラウンドで誰も{target}点に到達せず：ゲーム終了。最も得点の高いプレイヤーの勝ち。",
-    "take.ev.winner": "ゲーム終了。{winners}が{score}点で勝利。",
-    "take.ev.winners_shared": "ゲーム終了。{winners}が{score}点で同点勝利。",
+    "take.ev.winner": "{winners}が{score}点で勝利。",
+    "take.ev.winners_shared": "{winners}が{score}点で同点勝利。",
     # --- the terminal game ------------------------------------------------------------------------
     "take.term.prompt": "{name}、選んでください（番号を入力、?でヘルプ）： ",
     "take.term.ask_left": "{name}、左の{left}に渡すカード（番号。左・右の順に2つの番号でも可）： ",

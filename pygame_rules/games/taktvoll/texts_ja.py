@@ -108,8 +108,8 @@ JA = {
     "tak.ev.end_stuck": "山札が尽き、全員が順にパスしたため、ゲーム終了。",
     "tak.ev.final_row": {"other": "{seat}：{count}点 − 残り手札{cards} = {final}。"},
     "tak.ev.final_row_none": {"other": "{seat}：{count}点、残り手札なし = {final}。"},
-    "tak.ev.winner": "ゲーム終了。{winners}が{score}点で勝利。",
-    "tak.ev.winners_shared": "ゲーム終了。{winners}が{score}点で勝利を分け合う。",
+    "tak.ev.winner": "{winners}が{score}点で勝利。",
+    "tak.ev.winners_shared": "{winners}が{score}点で勝利を分け合う。",
     # --- the terminal game ------------------------------------------------------------------------
     "tak.term.prompt": "{name}の選択（番号を入力、?でヘルプ）: ",
     "tak.term.help": "選択肢の横の番号を入力してください。draw、keep、pass、doneと入力することもできます。小節線は「bar 2」、手札のカードと段は「Q:C5 1」のように入力します（「Q:A4* 2」で逆さまに、「3/4 2」で拍子記号、「E:rest 1」で休符）。qで終了します。",
