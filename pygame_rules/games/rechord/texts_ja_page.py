@@ -167,7 +167,7 @@ JA = {
     "rc.page.col_chords": "コード",
     "rc.page.col_song_fame": "曲の名声",
     "rc.page.col_genre_fame": "ジャンルの名声",
-    "rc.page.chords_cell": "{fame}（{cards}枚完成）",
+    "rc.page.chords_cell": "{fame}（{cards}枚）",
     "rc.page.no_song": "曲なし",
     "rc.page.solo_win": "{name}、ジム・ボットに勝ちました！",
     "rc.page.solo_loss": "ジム・ボットの勝ち。勝つにはジム・ボットの名声を上回る必要があります。",
