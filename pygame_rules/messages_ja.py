@@ -206,7 +206,7 @@ JA = {
     "ui.replay_forward": "1手進む",
     "ui.replay_play": "▶ 再生",
     "ui.replay_pause": "❚❚ 一時停止",
-    "ui.replay_to_play": "{name}の手番",
+    "ui.replay_to_play": "{name}さんの番",
     "ui.replay_again": "▶ 最初から",
     "ui.replay_speed_word": "速度",
     "ui.replay_chapter_venue": "公演",
