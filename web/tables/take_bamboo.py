@@ -91,7 +91,7 @@ def pass_html(view, pending, names):
                                    ("right", right, "→", "take.page.pass_to_right")):
         card = pending.get(side)
         shown = escape(name_of(card, view)) if card is not None else t("take.page.pick_card")
-        slots.append('<p class="pass-slot pass-%s">%s %s: <strong>%s</strong></p>'
+        slots.append('<p class="pass-slot pass-%s">%s %s <strong>%s</strong></p>'
                      % (side, arrow, t(msg, name=names[seat]), shown))
     ready = pending.get("left") is not None and pending.get("right") is not None
     summary = text("take.page.pass_summary", {"left": names[left], "right": names[right]})
