@@ -152,7 +152,7 @@ JA = {
     "rc.page.status.bag_place": "{name}：引いた{kind}のピックを、光っているマスに裏向きで置いてください。",
     "rc.page.status.adjacent": "{name}：同じフレットの隣のピックを1枚、袋に戻せます。戻さなくてもかまいません。",
     "rc.page.status.grey_move": "{name}：裏返した{space}のピックを空いているマスに移動できます。そのままにしてもかまいません。",
-    "rc.page.status.return": "{name}：手札が3枚以下になるまでコードカードをクリックして山札に戻し、残りを持っておいてください。",
+    "rc.page.status.return": "{name}：コードカードをクリックして山札に戻し、手札を3枚以下にしてください。",
     "rc.page.status.claim": "{name}：盤面が{cards}と一致しています。獲得するか、今は見送ってください。",
     "rc.page.status.blue_from": "{name}：{space}のピックを光っている空きマスに移動するか、光っているピックと入れ替えてください。Escでキャンセルします。",
     "rc.page.status.ability_white": "{name}：{space}の白の能力。サプライのピックをもう1枚取って表向きに置くか、スキップしてください。",
