@@ -14,7 +14,7 @@ from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, 
                                                    card_name, colour_name)
 from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import log_lines_from
@@ -265,7 +265,7 @@ def venue_table(rows, names):
                        counted, r["chart"],
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
                        r["score"], r["total"]))
-    chart = ", ".join("%d→%d" % (i, p) for i, p in enumerate(CHART))
+    chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
     return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
             '<p class="chart">%s</p>' % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
 

@@ -18,7 +18,7 @@ the space, by number or by name ("A3").
 It reads only the person's view and the events of their log, like any other seat.
 """
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import (CHORD_NAMES, GOLDEN, KINDS, REQUIREMENTS, SILVER, SONG_FAME, SONGS,
                     STRINGS, WYLDE, card_label, chord_type, fret_of, fret_spaces, space_name)
 from .log import (cards_words, event_lines, genres_words, kind_word, kinds_words, seat_name,
@@ -85,7 +85,7 @@ def satisfied(card, face):
 
 def card_line(card, face, ready=False):
     """A chord card with its requirements (✓ where the board already matches) and values."""
-    reqs = ", ".join(text("rc.term.req_met" if face[sp] in (c, WYLDE) else "rc.term.req",
+    reqs = join_list(text("rc.term.req_met" if face[sp] in (c, WYLDE) else "rc.term.req",
                           {"space": space_name(sp), "kind": kind_word(c)})
                      for sp, c in REQUIREMENTS[card])
     return text("rc.term.card", {"card": card_label(card), "reqs": reqs, "silver": SILVER[card],
@@ -112,7 +112,7 @@ def show_players(table, view):
         text("rc.term.fame_entry", {"name": display_name(table, s), "fame": fame})
         for s, fame in enumerate(view["scores"]))})
     entries = [text("rc.term.completed_entry", {"name": display_name(table, s),
-                                               "cards": ", ".join(card_label(c) for c in cs)})
+                                               "cards": join_list(card_label(c) for c in cs)})
                if cs else text("rc.term.completed_none", {"name": display_name(table, s)})
                for s, cs in enumerate(view["completed"])]
     table.say("rc.term.completed", {"cards": "; ".join(entries)})
@@ -430,6 +430,6 @@ def report(say, names, tally):
                                           for part in ("chords", "cards", "songs", "genre")}})
     levels = [d for d in ("beginner", "session", "touring") if count("difficulty." + d)]
     if levels:
-        say("rc.sim.jim", {"difficulty": ", ".join(text("rc.name.difficulty." + d) for d in levels),
+        say("rc.sim.jim", {"difficulty": join_list(text("rc.name.difficulty." + d) for d in levels),
                            "mean": count("jim.total") / games, "cards": count("jim.cards") / games,
                            "share": tally.wins[0] / games})

@@ -10,7 +10,7 @@ down, `Q:rest` a quarter rest, `|` a bar line, and the open bar holds 5 of its 1
 It reads only the person's view and the events of their log, like any other seat.
 """
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import (BARS, PITCHES, REST_VALUES, RESTS, VALUES, card_name, kind_of, pos_of,
                     semitone, value_of)
 from .log import a_card, event_lines, seat_name, with_article
@@ -139,7 +139,7 @@ def show_hand(table, view):
     words = [card_code(c) for c in cards if kind_of(c) != "bar"]
     if bars:
         words.insert(0, text("tak.name.bars", {"count": bars}))
-    table.say("tak.term.hand", {"count": len(cards), "cards": ", ".join(words)})
+    table.say("tak.term.hand", {"count": len(cards), "cards": join_list(words)})
 
 
 def turn(table, view):
@@ -316,7 +316,7 @@ def report(say, names, tally):
     say("tak.sim.bars", {"per_game": count("bars") / games,
                          "points": count("bar_points") / (count("bars") or 1)})
     if count("variant.intervals") + count("variant.both"):
-        kinds = ", ".join(text("tak.sim.interval_kind", {
+        kinds = join_list(text("tak.sim.interval_kind", {
             "interval": text("tak.name.interval." + name), "per_game": count("interval." + name) /
             games}) for name in list(PERFECT.values()) + list(COMPOUND.values())
             if count("interval." + name))
