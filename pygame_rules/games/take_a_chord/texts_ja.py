@@ -67,7 +67,7 @@ JA = {
     "tac.term.hand_line": "　{cards}",
     "tac.term.legal": "出せるカード：",
     "tac.term.venue_table": "第{venue}公演の得点：",
-    "tac.term.venue_table_row": "  {name:<16} {tricks:>6} {spotlight:>8} {improvisations:>6} {chart:>6} {bonus:>6} {score:>6} {total:>6}",
+    "tac.term.venue_table_row": "  {name:<22} {tricks:>8} {spotlight:>14} {improvisations:>8} {chart:>6} {bonus:>8} {score:>6} {total:>6}",
     "tac.term.col.tricks": "トリック",
     "tac.term.col.spotlight": "スポットライト",
     "tac.term.col.improvisations": "インプロ",
