@@ -292,6 +292,7 @@ CATALOGUE = {
     "ui.continue_rc": "Continue: {title}, {scored} of {frets} frets scored",
     "ui.always_claim": "Always claim a chord card as soon as the board matches it (Re-Chord)",
     "ui.list_sep": ", ",
+    "ui.stats_sep": " · ",
     },
 }
 

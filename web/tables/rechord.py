@@ -562,7 +562,8 @@ def final_body(view, names, end_event):
         seat = row["seat"]
         song = row.get("song_id")
         song_cell = t("rc.page.no_song") if song is None else escape(
-            song_title(song) + " · " + " ".join(CHORD_NAMES[c] for c in SONGS[song]))
+            join_list([song_title(song), " ".join(CHORD_NAMES[c] for c in SONGS[song])],
+                      key="ui.stats_sep"))
         genres = join_list(escape(genre_name(c)) for c in row.get("genres") or ())
         star = " ★" if seat in winners else ""
         rows.append('<tr class="%s"><th scope="row">%s%s</th><td class="left">%s</td>'

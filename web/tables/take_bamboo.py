@@ -227,9 +227,9 @@ def trick_html(view, names):
             label = text("ui.trick_waiting", {"name": names[seat]})
             if seat == view["current_player"]:
                 cls += " to-play"
-        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%d · %s'
-                     '</figcaption></figure>' % (cls, seat, escape(label), body, i + 1,
-                                                 escape(names[seat])))
+        caption = join_list([str(i + 1), names[seat]], key="ui.stats_sep")
+        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%s'
+                     '</figcaption></figure>' % (cls, seat, escape(label), body, escape(caption)))
     return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s</div>'
             '</section>' % (t("ui.trick"), t("ui.trick_head", trick=trick["number"]),
                             "".join(slots)))

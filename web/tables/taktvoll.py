@@ -168,10 +168,11 @@ def seat_panel(view, seat, names, seats, where):
         if seat == view["current_player"] else ""
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
-            '</small></h3><p class="marks">%s</p><p class="stats">%s · %s</p></section>'
+            '</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
                render.bot_or_human(seats[seat]), turn,
-               t("tak.page.score", count=view["scores"][seat]), cards))
+               join_list([t("tak.page.score", count=view["scores"][seat]), cards],
+                         key="ui.stats_sep")))
 
 
 # --- words --------------------------------------------------------------------------------------

@@ -98,7 +98,7 @@ JA = {
     "tac.page.spotlight_centre": "★ スポットライトカードは中央",
     "tac.page.non_player_label": {"other": "ダミー（山札{count}枚）"},
     "tac.page.stack_count": "残り{count}枚",
-    "tac.page.seat_stats": "{cards} · {tricks} · インプロ{improvisations}回 · 合計{total}点",
+    "tac.page.seat_stats": "{cards}・{tricks}・インプロ{improvisations}回・合計{total}点",
     "tac.page.venue_now": "この公演ここまで：{now}点",
     "tac.page.venue_now_title": "いまこの公演が終わった場合に、この席のトリック・インプロヴィゼーション・スポットライトで得られる得点です。公演の終わりに合計に加算されます。",
     "tac.page.cards": {"other": "{count}枚"},
