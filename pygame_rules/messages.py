@@ -17,7 +17,8 @@ Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card
 rule (`PLURAL_RULES`; English: one for 1, else other; Japanese: always other).
 
 Lists: `join_list(items, lang)` joins names or cards with the language's separator (`ui.list_sep`:
-", " in English, "、" in Japanese; `key="ui.stats_sep"` for a line of facts). Terminal columns:
+", " in English, "、" in Japanese); `key="ui.stats_sep"` joins a line of facts (" · ", "・") and
+`key="ui.group_sep"` items that hold commas or lists themselves ("; ", "／"). Terminal columns:
 a text parameter with a width (`{name:<16}`) is padded by its display width, a wide or
 full-width character counting two (`display_width`), so Japanese tables line up.
 """
@@ -293,6 +294,7 @@ CATALOGUE = {
     "ui.always_claim": "Always claim a chord card as soon as the board matches it (Re-Chord)",
     "ui.list_sep": ", ",
     "ui.stats_sep": " · ",
+    "ui.group_sep": "; ",
     },
 }
 

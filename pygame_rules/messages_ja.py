@@ -261,4 +261,5 @@ JA = {
     "ui.always_claim": "盤面がコードカードの条件を満たしたら、すぐに必ず獲得する（Re-Chord）",
     "ui.list_sep": "、",
     "ui.stats_sep": "・",
+    "ui.group_sep": "／",
 }

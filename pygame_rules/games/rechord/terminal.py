@@ -108,18 +108,18 @@ def show_pad(table, view):
 def show_players(table, view):
     """Chord fame so far, completed cards, hand sizes; Jim Bot's open row and icons."""
     jim = view["jim"]
-    table.say("rc.term.fame", {"scores": "; ".join(
-        text("rc.term.fame_entry", {"name": display_name(table, s), "fame": fame})
-        for s, fame in enumerate(view["scores"]))})
+    fame = [text("rc.term.fame_entry", {"name": display_name(table, s), "fame": points})
+            for s, points in enumerate(view["scores"])]
+    table.say("rc.term.fame", {"scores": join_list(fame, key="ui.group_sep")})
     entries = [text("rc.term.completed_entry", {"name": display_name(table, s),
                                                "cards": join_list(card_label(c) for c in cs)})
                if cs else text("rc.term.completed_none", {"name": display_name(table, s)})
                for s, cs in enumerate(view["completed"])]
-    table.say("rc.term.completed", {"cards": "; ".join(entries)})
+    table.say("rc.term.completed", {"cards": join_list(entries, key="ui.group_sep")})
     others = [text("rc.term.fame_entry", {"name": display_name(table, s), "fame": size})
               for s, size in enumerate(view["hand_sizes"]) if s != table.human and s != jim]
     if others:
-        table.say("rc.term.hands", {"sizes": "; ".join(others)})
+        table.say("rc.term.hands", {"sizes": join_list(others, key="ui.group_sep")})
     if jim is not None:
         face = faces(view)
         table.say("rc.term.jim_row", {"count": len(view["jim_row"])})
@@ -293,7 +293,7 @@ def label(table, view, action):
     """A legal action in words (the engine's own), with what it would do."""
     words = table.state.describe(action)
     notes = action_notes(view, action, table.human)
-    return words + (text("rc.term.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("rc.term.notes", {"notes": join_list(notes, key="ui.group_sep")}) if notes else "")
 
 
 def after(view, action):

@@ -142,7 +142,7 @@ def pass_turn(table, view):
             notes.append(text("take.term.note.trump_short"))
         if card == chosen:
             notes.append(text("take.term.note.to_left", {"name": left}))
-        return text("take.term.choice", {"card": words, "notes": "; ".join(notes)}) \
+        return text("take.term.choice", {"card": words, "notes": join_list(notes, key="ui.group_sep")}) \
             if notes else words
 
     def then_right(first):
@@ -208,7 +208,7 @@ def play_label(table, view, card):
         notes.append(text("take.term.note.third"))
     if not notes:
         return name(view, card)
-    return text("take.term.choice", {"card": name(view, card), "notes": "; ".join(notes)})
+    return text("take.term.choice", {"card": name(view, card), "notes": join_list(notes, key="ui.group_sep")})
 
 
 def extra_turn(table, view):

@@ -129,7 +129,7 @@ def show_scores(table, view):
         msg_id = "tak.term.score_entry" if size is None else "tak.term.score_entry_cards"
         entries.append(text(msg_id, {"name": display_name(table, seat), "score": score,
                                      "count": size}))
-    table.say("tak.term.scores", {"scores": "; ".join(entries)})
+    table.say("tak.term.scores", {"scores": join_list(entries, key="ui.group_sep")})
 
 
 def show_hand(table, view):
@@ -199,7 +199,7 @@ def label(view, action):
     words = text("tak.term.do.play", {"card": card_name(card, turned), "row": r + 1,
                                      "code": card_code(card) + ("*" if turned else "")})
     notes = play_notes(view, action, row)
-    return words + (text("tak.term.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("tak.term.notes", {"notes": join_list(notes, key="ui.group_sep")}) if notes else "")
 
 
 def play_notes(view, action, row):
