@@ -29,7 +29,7 @@ import time
 
 from .bots import AUTOMATON, bot_action, bot_names, default_bot, make_bot, with_automata
 from .core import GAMES, IllegalAction, SetupError, clip, new_game
-from .messages import LANGUAGES, language, set_language, text
+from .messages import LANGUAGES, join_list, language, set_language, text
 from . import tournament as _tournament
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -225,7 +225,7 @@ def show_seating(table, bot):
     seats = [text("cli.seat_entry", {"name": name, "kind": bot if s != table.human
                                      else text("cli.kind.human")})
              for s, name in enumerate(table.names)]
-    say(table.out, "cli.seating", {"seats": ", ".join(seats)})
+    say(table.out, "cli.seating", {"seats": join_list(seats)})
 
 
 def show_events(table):

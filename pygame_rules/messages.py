@@ -15,7 +15,17 @@ It imports no game.
 Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card", "other":
 "{count} cards"}`; `text` picks the category from the `count` parameter with the language's
 rule (`PLURAL_RULES`; English: one for 1, else other; Japanese: always other).
+
+Lists: `join_list(items, lang)` joins names or cards with the language's separator (`ui.list_sep`:
+", " in English, "、" in Japanese); `key="ui.stats_sep"` joins a line of facts (" · ", "・") and
+`key="ui.group_sep"` items that hold commas or lists themselves ("; ", "／"). Terminal columns:
+a text parameter with a width (`{name:<16}`) is padded by its display width, a wide or
+full-width character counting two (`display_width`), so Japanese tables line up.
 """
+
+import re                   # the standard library only: the format spec of a column
+import string               # the formatter that pads by display width
+import unicodedata          # which characters a terminal shows two columns wide
 
 CATALOGUE = {
     "en": {
@@ -282,6 +292,9 @@ CATALOGUE = {
     "ui.continue_tak": "Continue: Taktvoll, {deck} left in the deck",
     "ui.continue_rc": "Continue: {title}, {scored} of {frets} frets scored",
     "ui.always_claim": "Always claim a chord card as soon as the board matches it (Re-Chord)",
+    "ui.list_sep": ", ",
+    "ui.stats_sep": " · ",
+    "ui.group_sep": "; ",
     },
 }
 
@@ -374,7 +387,50 @@ def template(msg_id, params=None, lang=None):
 
 def text(msg_id, params=None, lang=None):
     """Render one message of the catalogue with its parameters."""
-    return template(msg_id, params, lang).format(**(params or {}))
+    params = params or {}
+    form = template(msg_id, params, lang)
+    if any(isinstance(v, str) and not v.isascii() for v in params.values()):
+        return _COLUMNS.vformat(form, (), params)
+    return form.format(**params)
+
+
+def join_list(items, lang=None, key="ui.list_sep"):
+    """Texts joined with the language's list separator (", " in English, "、" in Japanese)."""
+    return text(key, lang=lang).join(items)
+
+
+def display_width(s):
+    """How many terminal columns a text takes: a wide or full-width character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in s)
+
+
+# a text's format spec with a width: [[fill]align]width[.precision][s]
+_TEXT_SPEC = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>^]))?(?P<width>[1-9][0-9]*)"
+                        r"(?:\.(?P<precision>[0-9]+))?s?\Z", re.S)
+
+
+def pad(value, spec):
+    """A text formatted by a spec, padded to its width in display columns (None: not such a spec)."""
+    match = _TEXT_SPEC.match(spec)
+    if not match:
+        return None
+    if match["precision"] is not None:
+        value = value[:int(match["precision"])]
+    fill, gap = match["fill"] or " ", max(0, int(match["width"]) - display_width(value))
+    left = {"<": 0, ">": gap, "^": gap // 2}[match["align"] or "<"]
+    return fill * left + value + fill * (gap - left)
+
+
+class ColumnFormatter(string.Formatter):
+    """str.format, except that a text parameter with a width is padded by display width."""
+
+    def format_field(self, value, spec):
+        """A str with a width spec padded by columns; anything else as format() does it."""
+        padded = pad(value, spec) if isinstance(value, str) else None
+        return super().format_field(value, spec) if padded is None else padded
+
+
+_COLUMNS = ColumnFormatter()
 
 
 def sentence(msg_id, params=None, lang=None):

@@ -259,4 +259,7 @@ JA = {
     "ui.continue_tak": "続きから：Taktvoll、山札残り{deck}枚",
     "ui.continue_rc": "続きから：{title}、{frets}フレット中{scored}フレット得点済み",
     "ui.always_claim": "盤面がコードカードの条件を満たしたら、すぐに必ず獲得する（Re-Chord）",
+    "ui.list_sep": "、",
+    "ui.stats_sep": "・",
+    "ui.group_sep": "／",
 }

@@ -76,11 +76,11 @@ def test_a_games_texts_hold_only_its_own_keys_and_reach_the_catalogue(game_id):
 
 
 def test_messages_imports_no_game():
-    """messages.py imports only its Japanese table, which imports nothing (core imports it,
-    the games register into it)."""
+    """messages.py imports only its Japanese table and three modules of the standard library;
+    the table imports nothing (core imports it, the games register into it)."""
     source = pathlib.Path(messages.__file__).read_text()
-    assert re.findall(r"^[ \t]*(?:from|import)[ \t].*$", source, re.M) == [
-        "from .messages_ja import JA as _JA        # noqa: E402 (the shared keys in Japanese)"]
+    imports = re.findall(r"^[ \t]*(?:from|import)[ \t]+(\S+)", source, re.M)
+    assert imports == ["re", "string", "unicodedata", ".messages_ja"]
     ja = pathlib.Path(messages.__file__).with_name("messages_ja.py").read_text()
     assert not re.search(r"^\s*(from|import)\s", ja, re.M)
 
@@ -249,3 +249,30 @@ def test_japanese_inside_english_is_marked_for_its_font_and_voice():
         assert marked("TAKE トリックの翁 <b>") == "TAKE トリックの翁 &lt;b&gt;"
     finally:
         set_language("en")
+
+
+# --- lists and terminal columns in Japanese (issue 19) -------------------------------------------
+def test_a_list_is_joined_with_the_languages_separator():
+    """English joins with ", ", Japanese with "、"; no language given: the current one."""
+    assert messages.join_list(["A", "B", "C"], "en") == "A, B, C"
+    assert messages.join_list(["甲", "乙", "丙"], "ja") == "甲、乙、丙"
+    assert messages.join_list([], "ja") == "" and messages.join_list(["甲"], "ja") == "甲"
+    try:
+        messages.set_language("ja")
+        assert messages.join_list(["甲", "乙"]) == "甲、乙"
+    finally:
+        messages.set_language("en")
+    assert messages.join_list(["A", "B"]) == "A, B"
+
+
+def test_a_wide_text_is_padded_by_its_display_width():
+    """A text parameter with a width counts a wide character as two columns; other
+    parameters and specs format as str.format does them."""
+    assert messages.display_width("プレイヤー1（あなた）") == 21
+    assert messages.pad("合計", ">6") == "  合計" and messages.pad("あ", "*^5") == "*あ**"
+    assert messages.pad("Ünïcode", "<9") == "Ünïcode  " and messages.pad("x", "05") is None
+    formatter = messages.ColumnFormatter()
+    for spec in ("<10", ">6", "^7", "*<5", "3", ""):
+        for value in ("Player", "é→±", 42, 2.5):
+            assert formatter.format("{v:%s}" % spec, v=value) == format(value, spec)
+    assert formatter.format("{v:8.3}|{w:.2f}", v="ボーナス", w=1) == "ボーナ  |1.00"

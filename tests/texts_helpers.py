@@ -104,8 +104,9 @@ FAMILIES = {
 
 def source_files():
     """The files whose literals name message keys: the engine and the page, not the texts."""
+    tables = ("messages.py", "messages_ja.py")          # they define keys; see literals()
     engine = [p for p in (ROOT / "pygame_rules").rglob("*.py")
-              if p.name != "messages.py" and not p.name.startswith("texts")]
+              if p.name not in tables and not p.name.startswith("texts")]
     return sorted(engine) + sorted((ROOT / "web").rglob("*.py")) + \
         [ROOT / "web" / "index.html"] + sorted((ROOT / "static").glob("*.js"))
 
@@ -122,11 +123,21 @@ def literals():
         if path.suffix == ".js":
             found |= set(JS_KEYS.findall(source))
             continue
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and LITERAL.match(node.value):
-                found.add(node.value)
+        found |= key_literals(ast.parse(source))
+    found |= {k for f in catalogue_functions() for k in key_literals(f)}
     return found - NOT_KEYS
+
+
+def key_literals(tree):
+    """The string literals of the key scheme in a parsed piece of Python."""
+    return {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and LITERAL.match(node.value)}
+
+
+def catalogue_functions():
+    """messages.py's functions: the keys they name are used (its tables only define keys)."""
+    tree = ast.parse((ROOT / "pygame_rules" / "messages.py").read_text(encoding="utf-8"))
+    return [node for node in tree.body if isinstance(node, ast.FunctionDef)]
 
 
 def expand(partial):

@@ -9,7 +9,7 @@ A result: {"game": id, "players": n, "name": the person's name, "seat": n, "won"
 
 from pygame_rules import GAMES
 from pygame_rules.core import safe_json_loads
-from pygame_rules.messages import CATALOGUE, escape, text
+from pygame_rules.messages import CATALOGUE, escape, join_list, text
 
 STATS_NAME = "stats"              # the store's name for the statistics (static/store.js)
 STATS_FORMAT = "encore-stats"
@@ -120,7 +120,7 @@ def rows_html(rows):
     body = []
     for (game, players), row in sorted(rows.items()):
         title = GAMES[game].title if game in GAMES else game
-        bots = ", ".join("%s ×%d" % (level_name(level), n)
+        bots = join_list("%s ×%d" % (level_name(level), n)
                          for level, n in sorted(row["bots"].items()))
         body.append('<tr data-game="%s" data-players="%d"><th scope="row">%s</th><td>%d</td>'
                     '<td>%d</td><td>%d</td><td>%d%%</td><td>%.1f</td><td>%d</td><td>%s</td>'

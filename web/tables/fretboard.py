@@ -13,7 +13,7 @@ charts are: strings upright (low E on the left), the nut at the top.
 
 from pygame_rules.games.rechord.cards import (CHORDS, FRETS, KINDS, REQUIREMENTS, STRINGS,
                                               WYLDE, card_label, space_name)
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 
 DOWN = 7                          # a face-down pick's "kind" in the engine (FACE_DOWN)
 
@@ -223,7 +223,7 @@ def board_svg(board, scored, marks=None, fresh=()):
 # --- chord cards --------------------------------------------------------------------------------
 def chord_words(card):
     """A chord card in words: 'G-2: E3 Red, A2 Grey, B3 Green, e3 Red; silver 4, golden 9'."""
-    needs = ", ".join(text("rc.page.need", {"space": space_name(sp), "kind": kind_name(c)})
+    needs = join_list(text("rc.page.need", {"space": space_name(sp), "kind": kind_name(c)})
                       for sp, c in REQUIREMENTS[card])
     row = CHORDS[card]
     return text("rc.page.card_words", {"card": card_label(card), "needs": needs,

@@ -9,7 +9,7 @@ line gap is 10 and a staff step (line to space) is 5.
 
 import math
 
-from pygame_rules.messages import CATALOGUE, escape, text
+from pygame_rules.messages import CATALOGUE, escape, join_list, text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 GAP = 10                      # distance between staff lines
@@ -295,7 +295,7 @@ def row_words(row, highlight=None, lang=None):
         label = text("tak.page.row_no_time", {"row": number}, lang)
     else:
         body = [symbol_words(c, lang) for c in row["cards"] if c["kind"] in ("note", "rest", "bar")]
-        cards = text("tak.page.sep", lang=lang).join(body) if body else text("tak.page.row_empty",
+        cards = join_list(body, lang) if body else text("tak.page.row_empty",
                                                                          lang=lang)
         fill, cap = row.get("fill") or 0, row.get("capacity") or 0
         state = text("tak.page.full_bar" if cap and fill >= cap else "tak.page.open_bar",

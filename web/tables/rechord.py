@@ -24,7 +24,7 @@ from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS,
                                               card_label, chord_type, fret_of, fret_spaces,
                                               space_name)
 from pygame_rules.games.rechord.log import event_lines
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import legal, log_lines_from
@@ -461,7 +461,7 @@ def claim_html(view):
                       % (c, c, t("rc.page.do_claim", card=card_label(c))) for c in cards)
     return ('<div class="decision rc-claim" role="group" aria-label="%s"><p>%s</p>%s%s</div>'
             % (t("rc.page.claim_title"), t("rc.page.claim_prompt",
-                                         cards=", ".join(card_label(c) for c in cards)),
+                                         cards=join_list(card_label(c) for c in cards)),
                buttons, button("decline", t("rc.page.do_decline"))))
 
 
@@ -483,7 +483,7 @@ def status_text(view, names, viewer, curtain, pending=None):
     where = space_name(view["ability"]["space"]) if view["ability"] else ""
     if phase == "claim":
         cards = [card_label(a[1]) for a in legal(view) if a[0] == "claim"]
-        return text("rc.page.status.claim", {"name": me, "cards": ", ".join(cards)})
+        return text("rc.page.status.claim", {"name": me, "cards": join_list(cards)})
     if picks_up_supply(view) and pending and "kind" in pending:
         return text("rc.page.status.place", {"name": me, "kind": kind_name(pending["kind"])})
     if kind == BLUE and pending and "from" in pending:
@@ -562,8 +562,9 @@ def final_body(view, names, end_event):
         seat = row["seat"]
         song = row.get("song_id")
         song_cell = t("rc.page.no_song") if song is None else escape(
-            song_title(song) + " · " + " ".join(CHORD_NAMES[c] for c in SONGS[song]))
-        genres = ", ".join(escape(genre_name(c)) for c in row.get("genres") or ())
+            join_list([song_title(song), " ".join(CHORD_NAMES[c] for c in SONGS[song])],
+                      key="ui.stats_sep"))
+        genres = join_list(escape(genre_name(c)) for c in row.get("genres") or ())
         star = " ★" if seat in winners else ""
         rows.append('<tr class="%s"><th scope="row">%s%s</th><td class="left">%s</td>'
                     '<td class="left">%s</td><td>%s</td><td>%d</td><td>%d</td>'
@@ -588,4 +589,4 @@ def result_line(view, names):
                     {"name": names[0], "jim": names[view["jim"]]})
     winners = [names[s] for s in view["winners"]]
     msg = "rc.page.winner" if len(winners) == 1 else "rc.page.winners"
-    return text(msg, {"names": ", ".join(winners)})
+    return text(msg, {"names": join_list(winners)})

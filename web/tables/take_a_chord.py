@@ -14,7 +14,7 @@ from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, 
                                                    card_name, colour_name)
 from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import log_lines_from
@@ -118,11 +118,13 @@ def trick_html(view, names):
             label = text("ui.trick_waiting", {"name": who})
             cls = "trick-slot" + (" to-play" if seat == view["current_player"] else "")
         slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>'
-                     '%d · %s</figcaption></figure>'
-                     % (cls, seat, escape(label), body, i + 1, escape(who)))
+                     '%s</figcaption></figure>'
+                     % (cls, seat, escape(label), body,
+                        escape(join_list([str(i + 1), who], key="ui.stats_sep"))))
     head = t("ui.trick_head", trick=trick["number"])
     if trick["round"] > 1:
-        head += " · " + t("tac.page.trick_round", round=trick["round"], facedown=trick["facedown"])
+        head = join_list([head, t("tac.page.trick_round", round=trick["round"],
+                                  facedown=trick["facedown"])], key="ui.stats_sep")
     down = ""
     if trick["facedown"]:
         down = ('<div class="facedown" aria-label="%s">%s<span>%d</span></div>'
@@ -169,9 +171,10 @@ def seat_panel(view, seat, names, seats, where):
         marks.append('<span class="badge spotlight">★ %s</span>' % t("tac.page.spotlight"))
     stats = t("tac.page.seat_stats", cards=text("tac.page.cards", {"count": view["hand_sizes"][seat]}),
               tricks=text("tac.page.tricks", {"count": info["tricks"]}),
-              improvisations=info["improvisations"], total=info["total"]) + \
-        ' · <span class="venue-now" title="%s">%s</span>' % (
-            t("tac.page.venue_now_title"), t("tac.page.venue_now", now=info["would_score"]))
+              improvisations=info["improvisations"], total=info["total"])
+    now = '<span class="venue-now" title="%s">%s</span>' % (
+        t("tac.page.venue_now_title"), t("tac.page.venue_now", now=info["would_score"]))
+    stats = join_list([stats, now], key="ui.stats_sep")
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s '
             '<small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
@@ -265,7 +268,7 @@ def venue_table(rows, names):
                        counted, r["chart"],
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
                        r["score"], r["total"]))
-    chart = ", ".join("%d→%d" % (i, p) for i, p in enumerate(CHART))
+    chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
     return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
             '<p class="chart">%s</p>' % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
 

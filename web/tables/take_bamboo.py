@@ -9,7 +9,7 @@ import render
 from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, colour_name,
                                                    colour_of, rank_table)
 from pygame_rules.games.take_bamboo.log import event_lines
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 
@@ -227,9 +227,9 @@ def trick_html(view, names):
             label = text("ui.trick_waiting", {"name": names[seat]})
             if seat == view["current_player"]:
                 cls += " to-play"
-        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%d · %s'
-                     '</figcaption></figure>' % (cls, seat, escape(label), body, i + 1,
-                                                 escape(names[seat])))
+        caption = join_list([str(i + 1), names[seat]], key="ui.stats_sep")
+        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%s'
+                     '</figcaption></figure>' % (cls, seat, escape(label), body, escape(caption)))
     return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s</div>'
             '</section>' % (t("ui.trick"), t("ui.trick_head", trick=trick["number"]),
                             "".join(slots)))
@@ -291,7 +291,7 @@ def score_track(view, names):
                       for seat, (pos, offset) in enumerate(marker_spots(view["scores"])))
     return ('<div class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
             '</div></div>'
-            % (escape(", ".join(text("take.page.track_entry", {"name": names[s], "score": v})
+            % (escape(join_list(text("take.page.track_entry", {"name": names[s], "score": v})
                                 for s, v in enumerate(view["scores"]))), ticks, markers))
 
 

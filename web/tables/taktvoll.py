@@ -10,7 +10,7 @@ import render
 from tables import notation
 from pygame_rules.games.taktvoll.cards import card_name, kind_of
 from pygame_rules.games.taktvoll.log import event_lines
-from pygame_rules.messages import escape, text
+from pygame_rules.messages import escape, join_list, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import legal, log_lines_from
@@ -168,10 +168,11 @@ def seat_panel(view, seat, names, seats, where):
         if seat == view["current_player"] else ""
     active = " active" if seat == view["current_player"] else ""
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s <small>%s'
-            '</small></h3><p class="marks">%s</p><p class="stats">%s · %s</p></section>'
+            '</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
                render.bot_or_human(seats[seat]), turn,
-               t("tak.page.score", count=view["scores"][seat]), cards))
+               join_list([t("tak.page.score", count=view["scores"][seat]), cards],
+                         key="ui.stats_sep")))
 
 
 # --- words --------------------------------------------------------------------------------------
@@ -262,7 +263,7 @@ def winners_line(view, names):
     if not winners:
         return ""
     msg = "tak.page.final_winner" if len(winners) == 1 else "tak.page.final_winners"
-    return text(msg, {"names": ", ".join(names[s] for s in winners),
+    return text(msg, {"names": join_list(names[s] for s in winners),
                       "count": view["final"][winners[0]]})
 
 

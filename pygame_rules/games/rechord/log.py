@@ -11,7 +11,7 @@ cards), and the sentence then says only what happened. In a solo game `names` ho
 human name and seat 1 is Jim Bot.
 """
 
-from ...messages import sentence, text
+from ...messages import join_list, sentence, text
 from .cards import (CHORD_NAMES, GOLDEN, KINDS, SILVER, SONG_FAME, SONGS, card_label,
                     space_name)
 from .state import HAND
@@ -48,7 +48,7 @@ def and_list(words, lang=None):
         return text("rc.name.none", lang=lang)
     if len(words) == 1:
         return words[0]
-    return text("rc.name.and", {"a": ", ".join(words[:-1]), "b": words[-1]}, lang)
+    return text("rc.name.and", {"a": join_list(words[:-1], lang), "b": words[-1]}, lang)
 
 
 def kinds_words(kinds, lang=None):
@@ -258,8 +258,8 @@ def _decline(e, t):
 # --- scoring and the end ------------------------------------------------------------------------
 def _fret_scored(e, t):
     """A lead guitar scoring round: every genre's points in this fret's column of the pad."""
-    column = ", ".join(text("rc.ev.column_entry", {"kind": t.kind(c), "points": p}, t.lang)
-                       for c, p in enumerate(e["column"]))
+    column = join_list((text("rc.ev.column_entry", {"kind": t.kind(c), "points": p}, t.lang)
+                        for c, p in enumerate(e["column"])), t.lang)
     return [t.say("rc.ev.fret_scored", fret=e["fret"], column=column)]
 
 

@@ -18,7 +18,7 @@ the space, by number or by name ("A3").
 It reads only the person's view and the events of their log, like any other seat.
 """
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import (CHORD_NAMES, GOLDEN, KINDS, REQUIREMENTS, SILVER, SONG_FAME, SONGS,
                     STRINGS, WYLDE, card_label, chord_type, fret_of, fret_spaces, space_name)
 from .log import (cards_words, event_lines, genres_words, kind_word, kinds_words, seat_name,
@@ -85,7 +85,7 @@ def satisfied(card, face):
 
 def card_line(card, face, ready=False):
     """A chord card with its requirements (✓ where the board already matches) and values."""
-    reqs = ", ".join(text("rc.term.req_met" if face[sp] in (c, WYLDE) else "rc.term.req",
+    reqs = join_list(text("rc.term.req_met" if face[sp] in (c, WYLDE) else "rc.term.req",
                           {"space": space_name(sp), "kind": kind_word(c)})
                      for sp, c in REQUIREMENTS[card])
     return text("rc.term.card", {"card": card_label(card), "reqs": reqs, "silver": SILVER[card],
@@ -108,18 +108,18 @@ def show_pad(table, view):
 def show_players(table, view):
     """Chord fame so far, completed cards, hand sizes; Jim Bot's open row and icons."""
     jim = view["jim"]
-    table.say("rc.term.fame", {"scores": "; ".join(
-        text("rc.term.fame_entry", {"name": display_name(table, s), "fame": fame})
-        for s, fame in enumerate(view["scores"]))})
+    fame = [text("rc.term.fame_entry", {"name": display_name(table, s), "fame": points})
+            for s, points in enumerate(view["scores"])]
+    table.say("rc.term.fame", {"scores": join_list(fame, key="ui.group_sep")})
     entries = [text("rc.term.completed_entry", {"name": display_name(table, s),
-                                               "cards": ", ".join(card_label(c) for c in cs)})
+                                               "cards": join_list(card_label(c) for c in cs)})
                if cs else text("rc.term.completed_none", {"name": display_name(table, s)})
                for s, cs in enumerate(view["completed"])]
-    table.say("rc.term.completed", {"cards": "; ".join(entries)})
+    table.say("rc.term.completed", {"cards": join_list(entries, key="ui.group_sep")})
     others = [text("rc.term.fame_entry", {"name": display_name(table, s), "fame": size})
               for s, size in enumerate(view["hand_sizes"]) if s != table.human and s != jim]
     if others:
-        table.say("rc.term.hands", {"sizes": "; ".join(others)})
+        table.say("rc.term.hands", {"sizes": join_list(others, key="ui.group_sep")})
     if jim is not None:
         face = faces(view)
         table.say("rc.term.jim_row", {"count": len(view["jim_row"])})
@@ -293,7 +293,7 @@ def label(table, view, action):
     """A legal action in words (the engine's own), with what it would do."""
     words = table.state.describe(action)
     notes = action_notes(view, action, table.human)
-    return words + (text("rc.term.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("rc.term.notes", {"notes": join_list(notes, key="ui.group_sep")}) if notes else "")
 
 
 def after(view, action):
@@ -430,6 +430,6 @@ def report(say, names, tally):
                                           for part in ("chords", "cards", "songs", "genre")}})
     levels = [d for d in ("beginner", "session", "touring") if count("difficulty." + d)]
     if levels:
-        say("rc.sim.jim", {"difficulty": ", ".join(text("rc.name.difficulty." + d) for d in levels),
+        say("rc.sim.jim", {"difficulty": join_list(text("rc.name.difficulty." + d) for d in levels),
                            "mean": count("jim.total") / games, "cards": count("jim.cards") / games,
                            "share": tally.wins[0] / games})

@@ -4,7 +4,7 @@
     'Mia plays C Bluesy.'
 """
 
-from ...messages import sentence, text
+from ...messages import join_list, sentence, text
 from .cards import card_name
 
 
@@ -90,7 +90,8 @@ def _game_end(e, names, lang):
     winners = e["winners"]
     msg_id = {"none": "tac.ev.game_end", "improvisations": "tac.ev.game_end_tiebreak",
               "shared": "tac.ev.game_end_shared"}[e["tie_break"]]
-    return [_say(msg_id, lang, winners=", ".join(seat_name(s, names, lang) for s in winners),
+    who = join_list((seat_name(s, names, lang) for s in winners), lang)
+    return [_say(msg_id, lang, winners=who,
                  score=e["scores"][winners[0]],
                  improvisations=e["improvisations"][winners[0]], count=len(winners))]
 

@@ -15,6 +15,7 @@ from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
 from ...bits import picked
+from ...messages import join_list
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
@@ -141,7 +142,7 @@ class TakeAChordState(GameState):
         lead = COLOUR_OF[self.round_cards[0]]
         held = self.hands[self.current_player] & COLOUR_MASK[lead]
         return "tac.refuse.must_follow", {"colour": colour_name(lead),
-                                          "held": ", ".join(card_name(c) for c in cards_of(held))}
+                                          "held": join_list(card_name(c) for c in cards_of(held))}
 
     def describe(self, action):
         """The card's name, e.g. 'C Bluesy'."""

@@ -1,7 +1,7 @@
 """Take The "A" Chord in the terminal: the table, the choice of a card, the venue tables, and
 the statistics of a simulation (the game's part of `pygame_rules.cli`)."""
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import CHORD_OF, CHORDS, COLOUR_OF, card_name, colour_name, parse_card
 from .log import event_lines, seat_name
 
@@ -87,7 +87,7 @@ def show_table(table, view):
     show_scores(table, view)
     show_trick(table, view)
     table.say("tac.term.your_hand")
-    table.say("tac.term.hand_line", {"cards": ", ".join(card_name(c)
+    table.say("tac.term.hand_line", {"cards": join_list(card_name(c)
                                                     for c in sort_cards(view["hand"], view))})
 
 

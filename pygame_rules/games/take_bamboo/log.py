@@ -11,7 +11,7 @@ None in `events_for(seat)` and is told without naming the card, and a face-down 
 comes off the discard pile is never named.
 """
 
-from ...messages import sentence, text
+from ...messages import join_list, sentence, text
 from .cards import card_name, colour_name, rank_table
 from .state import MAX_ROUNDS, TARGET
 
@@ -175,7 +175,7 @@ def _discarded(e, t):
     if not e["cards"]:
         return [t.say("take.ev.discarded_none", trick=e["trick"])]
     return [t.say("take.ev.discarded", trick=e["trick"],
-                  cards=", ".join(t.card(c) for c in e["cards"]))]
+                  cards=join_list((t.card(c) for c in e["cards"]), t.lang))]
 
 
 def score_parts(row, lang=None):
@@ -183,7 +183,7 @@ def score_parts(row, lang=None):
     parts = [text("take.ev.score_part", {"count": n, "colour": colour_name(c, lang),
                                          "points": p}, lang)
              for c, (n, p) in enumerate(zip(row["counts"], row["points"])) if n]
-    return ", ".join(parts) or text("take.ev.score_none", lang=lang)
+    return join_list(parts, lang) or text("take.ev.score_none", lang=lang)
 
 
 def _round_scores(e, t):
@@ -199,11 +199,11 @@ def _round_scores(e, t):
 def _game_end(e, t):
     """Why the game ended, then the winners."""
     scores, winners = e["scores"], e["winners"]
-    reached = ", ".join(t.seat(s) for s, x in enumerate(scores) if x >= TARGET)
+    reached = join_list((t.seat(s) for s, x in enumerate(scores) if x >= TARGET), t.lang)
     lines = [t.say("take.ev.game_end." + e["reason"], seats=reached, target=TARGET,
                    rounds=MAX_ROUNDS)]
     msg_id = "take.ev.winners_shared" if len(winners) > 1 else "take.ev.winner"
-    lines.append(t.say(msg_id, winners=", ".join(t.seat(s) for s in winners),
+    lines.append(t.say(msg_id, winners=join_list((t.seat(s) for s in winners), t.lang),
                        score=scores[winners[0]] if winners else 0))
     return lines
 

@@ -6,7 +6,7 @@ scores), the round tables, and the statistics of a simulation (the game's part o
 It reads only the person's view and the events of their log, like any other seat.
 """
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import COLOURS, card_name, colour_name, colour_of
 from .log import event_lines, seat_name
 from .state import MAX_ROUNDS, TARGET, colour_points
@@ -89,7 +89,7 @@ def show_scores(table, view):
         table.say("take.term.score_row", {
             "name": display_name(table, seat),
             "points": text("take.name.points", {"count": view["scores"][seat]}),
-            "stacks": ", ".join(stacks) or text("take.term.no_stacks"),
+            "stacks": join_list(stacks) or text("take.term.no_stacks"),
             "now": points_now(counts, seat),
             "cards": text("take.name.cards", {"count": view["hand_sizes"][seat]})})
 
@@ -97,7 +97,7 @@ def show_scores(table, view):
 def show_hand(table, view):
     """The person's hand in words."""
     table.say("take.term.your_hand")
-    table.say("take.term.hand_line", {"cards": ", ".join(name(view, c) for c in view["hand"])})
+    table.say("take.term.hand_line", {"cards": join_list(name(view, c) for c in view["hand"])})
 
 
 def name(view, card):
@@ -142,7 +142,7 @@ def pass_turn(table, view):
             notes.append(text("take.term.note.trump_short"))
         if card == chosen:
             notes.append(text("take.term.note.to_left", {"name": left}))
-        return text("take.term.choice", {"card": words, "notes": "; ".join(notes)}) \
+        return text("take.term.choice", {"card": words, "notes": join_list(notes, key="ui.group_sep")}) \
             if notes else words
 
     def then_right(first):
@@ -208,7 +208,7 @@ def play_label(table, view, card):
         notes.append(text("take.term.note.third"))
     if not notes:
         return name(view, card)
-    return text("take.term.choice", {"card": name(view, card), "notes": "; ".join(notes)})
+    return text("take.term.choice", {"card": name(view, card), "notes": join_list(notes, key="ui.group_sep")})
 
 
 def extra_turn(table, view):

@@ -152,7 +152,7 @@ JA = {
     "take.term.ends_shared": "。2人とも{target}点に到達してゲーム終了：同点で勝利",
     "take.term.ends_lose": "。{giver}が{target}点に到達してゲーム終了：{giver}の勝ち",
     "take.term.round_table": "第{round}ラウンドの得点（枚数 → 得点）：",
-    "take.term.round_table_row": "  {name:<16} {c0:>10} {c1:>10} {c2:>10} {round:>6} {total:>6}",
+    "take.term.round_table_row": "  {name:<22} {c0:>12} {c1:>12} {c2:>12} {round:>8} {total:>6}",
     "take.term.col.round": "ラウンド",
     "take.term.col.total": "合計",
     "take.term.cell": "{count}枚 → {points}点",

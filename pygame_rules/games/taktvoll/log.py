@@ -9,7 +9,7 @@ card another seat draws is None in `events_for(seat)` and is told as "draws a ca
 names only the hands the reader may see.
 """
 
-from ...messages import sentence, text
+from ...messages import join_list, sentence, text
 from .cards import BARS, PITCHES, card_name, kind_of, pos_of
 from .state import HAND
 
@@ -63,7 +63,7 @@ def _game_start(e, t):
     out = e.get("out_of_play") or []
     if out:
         lines.append(t.say("tak.ev.out_of_play",
-                           cards=", ".join(card_name(c, lang=t.lang) for c in out)))
+                           cards=join_list((card_name(c, lang=t.lang) for c in out), t.lang)))
     return lines
 
 
@@ -89,7 +89,7 @@ def hand_words(cards, lang=None):
     words = [a_card(c, lang=lang) for c in cards if kind_of(c) != "bar"]
     if bars:
         words.insert(0, text("tak.name.bars", {"count": bars}, lang))
-    return ", ".join(words) or text("tak.name.no_cards", lang=lang)
+    return join_list(words, lang) or text("tak.name.no_cards", lang=lang)
 
 
 def _draw(e, t):
@@ -152,7 +152,7 @@ def _game_end(e, t):
         msg_id = "tak.ev.final_row_none" if not left else "tak.ev.final_row"
         lines.append(t.say(msg_id, seat=t.seat(seat), count=points, cards=left, final=total))
     msg_id = "tak.ev.winners_shared" if len(winners) > 1 else "tak.ev.winner"
-    lines.append(t.say(msg_id, winners=", ".join(t.seat(s) for s in winners),
+    lines.append(t.say(msg_id, winners=join_list((t.seat(s) for s in winners), t.lang),
                        score=final[winners[0]] if winners else 0))
     return lines
 

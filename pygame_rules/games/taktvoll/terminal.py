@@ -10,7 +10,7 @@ down, `Q:rest` a quarter rest, `|` a bar line, and the open bar holds 5 of its 1
 It reads only the person's view and the events of their log, like any other seat.
 """
 
-from ...messages import text
+from ...messages import join_list, text
 from .cards import (BARS, PITCHES, REST_VALUES, RESTS, VALUES, card_name, kind_of, pos_of,
                     semitone, value_of)
 from .log import a_card, event_lines, seat_name, with_article
@@ -129,7 +129,7 @@ def show_scores(table, view):
         msg_id = "tak.term.score_entry" if size is None else "tak.term.score_entry_cards"
         entries.append(text(msg_id, {"name": display_name(table, seat), "score": score,
                                      "count": size}))
-    table.say("tak.term.scores", {"scores": "; ".join(entries)})
+    table.say("tak.term.scores", {"scores": join_list(entries, key="ui.group_sep")})
 
 
 def show_hand(table, view):
@@ -139,7 +139,7 @@ def show_hand(table, view):
     words = [card_code(c) for c in cards if kind_of(c) != "bar"]
     if bars:
         words.insert(0, text("tak.name.bars", {"count": bars}))
-    table.say("tak.term.hand", {"count": len(cards), "cards": ", ".join(words)})
+    table.say("tak.term.hand", {"count": len(cards), "cards": join_list(words)})
 
 
 def turn(table, view):
@@ -199,7 +199,7 @@ def label(view, action):
     words = text("tak.term.do.play", {"card": card_name(card, turned), "row": r + 1,
                                      "code": card_code(card) + ("*" if turned else "")})
     notes = play_notes(view, action, row)
-    return words + (text("tak.term.notes", {"notes": "; ".join(notes)}) if notes else "")
+    return words + (text("tak.term.notes", {"notes": join_list(notes, key="ui.group_sep")}) if notes else "")
 
 
 def play_notes(view, action, row):
@@ -316,7 +316,7 @@ def report(say, names, tally):
     say("tak.sim.bars", {"per_game": count("bars") / games,
                          "points": count("bar_points") / (count("bars") or 1)})
     if count("variant.intervals") + count("variant.both"):
-        kinds = ", ".join(text("tak.sim.interval_kind", {
+        kinds = join_list(text("tak.sim.interval_kind", {
             "interval": text("tak.name.interval." + name), "per_game": count("interval." + name) /
             games}) for name in list(PERFECT.values()) + list(COMPOUND.values())
             if count("interval." + name))

@@ -183,7 +183,6 @@ EN = {
     "tak.page.card_clef": "treble clef",
     "tak.page.card_time": "time signature {time}",
     "tak.page.card_bar": "bar line",
-    "tak.page.sep": ", ",
     "tak.page.row_label": "Row {row}, {time}: {cards}; {open}",
     "tak.page.row_no_time": "Row {row}: treble clef, no time signature yet",
     "tak.page.row_empty": "no notes yet",

@@ -166,7 +166,6 @@ JA = {
     "tak.page.card_clef": "ト音記号",
     "tak.page.card_time": "拍子記号 {time}",
     "tak.page.card_bar": "小節線",
-    "tak.page.sep": "、",
     "tak.page.row_label": "{row}段目、{time}：{cards}。{open}",
     "tak.page.row_no_time": "{row}段目：ト音記号、拍子記号はまだなし",
     "tak.page.row_empty": "音符はまだなし",
