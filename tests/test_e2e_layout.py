@@ -37,6 +37,10 @@ REFUSED = {"taktvoll": ([".hand-card.dimmed", "[data-key^=try-]"], ".tak-row"),
            "rechord": ([".rc-space:not(.lit)"], ".rc-hand-area[data-phase=turn]")}
 MSG_ID = re.compile(r"\b(ui|tac|take|tak|rc)\.[a-z_]+(\.[a-z_0-9]+)*\b")
 
+# text that must show whole: the status lines, the notice and the worded buttons (the cards in
+# the hand are pictures, some drawn a few pixels past their button, and are left out)
+SPILL = "#game-screen :is(.status-main, .status-last, .notice, .topbar nav button, " \
+        ".dock button:not(.hand-card), .replay-bar button, .replay-step)"
 MEASURE = """() => {
     const box = e => { const r = e.getBoundingClientRect();
                        return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width}; };
@@ -50,13 +54,22 @@ MEASURE = """() => {
                                  y: Math.max(b.y, board.top), b: Math.min(b.b, board.bottom)}; };
     const seats = [...document.querySelectorAll('.seat')].filter(e => e.getClientRects().length)
                   .map(shown).filter(b => b.b > b.y && b.r > b.x);
+    const nav = document.querySelector('#game-screen .topbar nav');
+    const cut = e => { const c = getComputedStyle(e);     // shortened on purpose, with "…"
+                       return c.textOverflow === 'ellipsis' || c.webkitLineClamp !== 'none'; };
+    const spills = [...document.querySelectorAll(%s)]     // text wider than its own box
+        .filter(e => e.getClientRects().length && !cut(e) && e.scrollWidth > e.clientWidth + 1)
+        .map(e => [e.className || e.tagName, e.innerText.slice(0, 60),
+                   e.scrollWidth - e.clientWidth]);
     return {w: innerWidth, h: innerHeight,
             pageW: document.documentElement.scrollWidth,
             pageH: document.documentElement.scrollHeight,
-            topbar: one('.topbar'), status: one('.status-main'), dock: one('.dock'),
+            topbar: one('.topbar'), navSpill: nav ? nav.scrollWidth - nav.clientWidth : 0,
+            topButtons: all('#game-screen .topbar nav button'),
+            status: one('.status-main'), dock: one('.dock'),
             hand: all('.dock .hand-area button'), seats: seats, bar: all('.replay-bar button'),
-            text: document.querySelector('#game-screen').innerText};
-}"""
+            spills: spills, text: document.querySelector('#game-screen').innerText};
+}""" % json.dumps(SPILL)
 
 
 def inside(b, m, what):
@@ -73,17 +86,24 @@ def overlap(a, b):
 
 
 def check_fits(m, where):
-    """The page does not scroll; the top bar, status, dock and every button of the hand are
-    in view; the seat panels (as far as the board shows them) do not overlap; no raw message id
-    or "(s)" on the table."""
+    """The page does not scroll; the top bar and each of its buttons (none scrolled out of its
+    row), the status, the dock and every button of the hand are in view; no status line, notice
+    or button has text wider than its box (unless shortened on purpose with "…"); the seat
+    panels (as far as the board shows them) do not overlap; no raw message id or "(s)" on the
+    table."""
     assert m["pageW"] <= m["w"] and m["pageH"] <= m["h"], "the page scrolls: %s" % where
     inside(m["topbar"], m, "the top bar")
+    assert m["navSpill"] <= 1, "the top bar's buttons spill out of their row (%d px): %s" % (
+        m["navSpill"], where)
+    for i, button in enumerate(m["topButtons"]):
+        inside(button, m, "button %d of the top bar" % i)
     inside(m["status"], m, "the status line")
     inside(m["dock"], m, "the dock (your seat, status, hand)")
     for i, card in enumerate(m["hand"]):
         inside(card, m, "button %d of the hand" % i)
     for i, button in enumerate(m["bar"]):
         inside(button, m, "button %d of the replay" % i)
+    assert not m["spills"], "text spills out of its box at %s: %s" % (where, m["spills"])
     for i, a in enumerate(m["seats"]):
         for b in m["seats"][i + 1:]:
             assert not overlap(a, b), "seat panels overlap at %s: %s %s" % (where, a, b)
