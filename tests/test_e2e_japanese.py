@@ -12,21 +12,13 @@ import pytest
 import pygame_rules  # noqa: F401  (registers every game's messages in the catalogue)
 from pygame_rules.messages import CATALOGUE, is_japanese, text
 
+from lang_helpers import prefer_language
 from test_e2e_page import BOARDS, NS, READY, STEP, table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
 
 pytestmark = pytest.mark.e2e
 SEATS = ["human", "bot-easy", "bot-easy"]
 TITLES = ('Take The "A" Chord', "Taktvoll", "Re-Chord", "Encore", "Jim Bot", "TAKE")
-JA_FIRST = """(() => {      // Japanese, unless this browser's settings already chose
-  const key = '%ssettings';
-  let s = {};
-  try { s = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (e) { s = {}; }
-  if (!('lang' in s)) {
-    s.lang = 'ja'; s.pause = 0; s.think = 0.02;
-    localStorage.setItem(key, JSON.stringify(s));
-  }
-})();""" % NS
 
 
 def forms(entry):
@@ -95,7 +87,7 @@ def test_the_fragments_would_catch_english():
 
 def open_japanese(table):
     """Open the page with Japanese chosen in the settings; the static start screen is in it."""
-    table.context.add_init_script(JA_FIRST)
+    prefer_language(table.context, "ja")
     table.open()
     page = table.page
     assert page.evaluate("document.documentElement.lang") == "ja"
