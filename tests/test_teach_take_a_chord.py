@@ -1,39 +1,23 @@
 """Take The "A" Chord's teachable moments (issue 20): each comes in a scripted position where
 its rule first applies, and not a move before."""
 
+import teach_helpers
 from pygame_rules import teach
-from tac_helpers import move, play, position
+from tac_helpers import move, position
+from teach_helpers import at
 
 EXAMPLE = ["C-Bl F-Ea G-Ea A-Ea", "B-Ly F-Ly G-Ly D-Ly", "D-Bl F-So G-So A-So",
            "A-Sw B-Sw C-Sw E-Bl"]
 
 
 def taught(state, seat, moves):
-    """[(move index, lesson id)] given to `seat` while the cards are played, looking first and
-    after every card, as the page does."""
-    teacher, out = teach.Teacher(seat), []
-    for i in range(len(moves) + 1):
-        out += [(i, item["id"]) for item in teacher.look(state)]
-        if i < len(moves):
-            state.apply(move(moves[i]))
-    return out
-
-
-def at(found, lesson_id):
-    """The move index at which a lesson came (None: never)."""
-    return next((i for i, name in found if name == lesson_id), None)
+    """[(move index, lesson id)] given to `seat` while the cards are played."""
+    return teach_helpers.taught(state, seat, moves, move)
 
 
 def lesson_of(state, seat, moves, lesson_id):
-    """The lesson itself, given to `seat` after the moves."""
-    teacher = teach.Teacher(seat)
-    teacher.look(state)
-    for code in moves:
-        state.apply(move(code))
-        for item in teacher.look(state):
-            if item["id"] == lesson_id:
-                return item
-    return None
+    """The lesson itself, given to `seat` while the cards are played."""
+    return teach_helpers.lesson_of(state, seat, moves, lesson_id, move)
 
 
 def test_lead_comes_when_you_lead_not_before():
