@@ -32,7 +32,7 @@ from pygame_rules.messages import CATALOGUE, CATEGORIES
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
 SHARED = ("error", "save", "undo", "share", "bot", "cli", "ui")
 AREAS = ("name", "refuse", "describe", "opt", "house", "bot", "ev", "term", "sim", "page",
-         "rules", "teach")
+         "rules", "teach", "hint")
 PREFIXES = {game.prefix for game in GAMES.values()}
 LITERAL = re.compile(r"^(?:%s)\.[A-Za-z0-9_.%%\-]*$" % "|".join(sorted(PREFIXES | set(SHARED))))
 HTML_KEYS = (re.compile(r"\{\{msg:([a-z0-9_.\-]+)\}\}"), re.compile(r"""say\("([a-z0-9_.\-]+)"\)?"""))
@@ -171,6 +171,7 @@ def all_used():
         used.add(game.prefix + ".page.blurb")                          # web/shell.py
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
         used |= {"%s.teach.%s" % (game.prefix, m.id) for m in teach.moments(game.id)}  # teach.py
+        used.add(game.prefix + ".hint.score")                          # pygame_rules/hint.py
     return used
 
 

@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "rc.hint.score": "about {score} fame two turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "rc.name.kind.white": "White",
     "rc.name.kind.red": "Red",

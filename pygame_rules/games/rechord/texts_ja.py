@@ -1,6 +1,7 @@
 """Re-Chord: the game's sentences in Japanese (name, refuse, describe, opt, house, bot, ev, sim), keyed like texts.EN."""
 
 JA = {
+    "rc.hint.score": "2手番先で名声約{score}",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "rc.name.kind.white": "白",
     "rc.name.kind.red": "赤",

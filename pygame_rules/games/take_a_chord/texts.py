@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tac.hint.score": "about {score} points at the end of the venue",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{chord} {colour}",
     "tac.name.colour.0": "Bluesy",

@@ -1,6 +1,7 @@
 """Take The "A" Chord: every sentence of the game in Japanese, keyed like texts.EN (`tac.<area>.<id>`)."""
 
 JA = {
+    "tac.hint.score": "公演終了時に約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{colour}の{chord}",
     "tac.name.colour.0": "ブルージー",

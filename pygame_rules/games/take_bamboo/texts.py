@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "take.hint.score": "about {score} points at the end of the round",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "take.name.colour.0": "Organic (オーガニック)",
     "take.name.colour.1": "Biotech (バイオテック)",

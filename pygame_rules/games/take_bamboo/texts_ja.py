@@ -1,6 +1,7 @@
 """TAKE トリックの翁: every sentence of the game in Japanese, keyed like texts.EN (`take.<area>.<id>`)."""
 
 JA = {
+    "take.hint.score": "ラウンド終了時に約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "take.name.colour.0": "オーガニック（緑）",
     "take.name.colour.1": "バイオテック（ピンク）",

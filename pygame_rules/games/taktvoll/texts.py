@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tak.hint.score": "about {score} points a few turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value} note {pitch}",
     "tak.name.rest": "{value} rest",

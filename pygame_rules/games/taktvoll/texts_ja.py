@@ -1,6 +1,7 @@
 """Taktvoll: every sentence of the game in Japanese, keyed like texts.EN (`tak.<area>.<id>`)."""
 
 JA = {
+    "tak.hint.score": "数手先で約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value}音符 {pitch}",
     "tak.name.rest": "{value}休符",
