@@ -149,8 +149,10 @@ def test_two_colours_comes_when_a_third_colour_must_be_given():
         assert at(found, "two_colours") == 3
     item = lesson_of(gift_position(), 1, GIFT_TRICK, "two_colours")
     assert item["params"] == {"seat": 0, "card": card("Or1"), "deck": "nine"}
-    assert ["action", "gift"] in item["marks"] and ["stack", [0, 1]] in item["marks"]
+    assert item["marks"] == [["seat", 0], ["stack", [0, 1]], ["stack", [0, 2]]]
     assert say(item).startswith("Organic 1 would be a third colour for Ana")
+    mine = lesson_of(gift_position(), 0, GIFT_TRICK, "two_colours")     # the giver's buttons
+    assert mine["marks"] == [["seat", 0], ["action", "gift"], ["stack", [0, 1]], ["stack", [0, 2]]]
     found = taught(gift_position(tableau=("Bi3", "", "")), 1, GIFT_TRICK)   # only one colour
     assert at(found, "two_colours") is None
 
@@ -164,6 +166,8 @@ def test_a_gift_offered_then_refused():
     item = lesson_of(gift_position(), 2, moves, "gift_offered")
     assert item["params"] == {"giver": 0, "receiver": 1, "card": card("Or1"), "deck": "nine",
                               "penalised": 0}
+    assert item["marks"] == [["seat", 0], ["seat", 1]]
+    assert ["action", "refuse"] in lesson_of(gift_position(), 1, moves, "gift_offered")["marks"]
     assert say(item) == ("Ana offers Organic 1 to Bo. If Bo accepts, both score 1 point; if "
                          "not, the card is discarded and Ana loses 1 point.")
     item = lesson_of(gift_position(), 2, moves, "gift_refused")

@@ -11,7 +11,9 @@ Marks, what the page lights on the table (web/tables/take_bamboo.py, `teach_targ
 - ["stack", [s, c]]   seat s's bamboo stack of colour c (in its panel);
 - ["trump", None]     the trump indicator;
 - ["track", s]        seat s's marker on the score track;
-- ["action", name]    the decision's buttons of that action ("gift", "accept", "refuse").
+- ["action", name]    the buttons of the seat's own decision ("gift", "accept", "refuse").
+A lesson marks only what its seat's table shows: the decision's buttons for the seat that
+decides, a stack once it holds a card.
 
 Every test reads the event and the seat's view only, never the state.
 """
@@ -45,6 +47,11 @@ def hand_marks(view):
     return [["card", c] for c in view["hand"]]
 
 
+def stack_marks(view, seat, colours):
+    """The seat's stacks of these colours that are on the table (a gifted card makes none)."""
+    return [["stack", [seat, c]] for c in colours if view["tableau"][seat][c]["count"]]
+
+
 def penalised(view, giver):
     """Who loses the point if a gift is refused: the giver, or the trick's winner (HR-T9)."""
     if view["options"]["penalty"] == "trick_winner" and view["trick_winner"] is not None:
@@ -60,7 +67,7 @@ def initial_double(event, view, _seat):
     if not up:
         return None
     return {"seat": seat, "card": up[0], "deck": deck(view), "trump": view["trump"],
-            "marks": [["stack", [seat, colour]], ["trump", None]]}
+            "marks": stack_marks(view, seat, [colour]) + [["trump", None]]}
 
 
 def passing(_event, view, seat):
@@ -113,7 +120,7 @@ def one_taken(event, view, _seat):
         return None
     seat, card = ones[0]
     return {"seat": seat, "card": card, "deck": deck(view), "winner": event["seat"],
-            "marks": [["seat", seat], ["stack", [seat, lead_colour]]]}
+            "marks": [["seat", seat]] + stack_marks(view, seat, [lead_colour])}
 
 
 def extra_choice(_event, view, seat):
@@ -128,33 +135,31 @@ def extra(event, view, _seat):
     seat, marks = event["seat"], [["seat", event["seat"]], ["trump", None]]
     last = view["last_trick"]
     won = [c for s, c in (last["cards"] if last else ()) if s == seat]
-    if won:
-        marks.append(["stack", [seat, colour_of(won[0])]])
-    return {"seat": seat, "marks": marks}
+    return {"seat": seat, "marks": marks + stack_marks(view, seat, [colour_of(c) for c in won])}
 
 
 # --- two colours and gifts -----------------------------------------------------------------------
-def two_colours(_event, view, _seat):
+def two_colours(_event, view, seat):
     """A card that would be a third colour: it must be given away."""
     gift = view["gift"]
     if view["phase"] != "gift" or gift is None:
         return None
     giver = gift["giver"]
+    buttons = [["action", "gift"]] if giver == seat else []
     return {"seat": giver, "card": gift["card"], "deck": deck(view),
-            "marks": [["seat", giver], ["action", "gift"]] +
-            [["stack", [giver, c]] for c in range(COLOURS)
-             if view["tableau"][giver][c]["count"]]}
+            "marks": [["seat", giver]] + buttons + stack_marks(view, giver, range(COLOURS))}
 
 
-def gift_offered(event, view, _seat):
+def gift_offered(event, view, seat):
     """The first gift a neighbour may accept or refuse."""
     if event["forced_refusal"]:
         return None
     giver, receiver = event["giver"], event["receiver"]
+    buttons = [["action", "accept"], ["action", "refuse"]] if receiver == seat and \
+        view["phase"] == "accept" else []
     return {"giver": giver, "receiver": receiver, "card": event["card"], "deck": deck(view),
             "penalised": penalised(view, giver),
-            "marks": [["seat", giver], ["seat", receiver], ["action", "accept"],
-                      ["action", "refuse"]]}
+            "marks": [["seat", giver], ["seat", receiver]] + buttons}
 
 
 def gift_forced(event, view, _seat):
