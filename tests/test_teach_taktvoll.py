@@ -99,7 +99,7 @@ def test_the_bonus_bar_line_then_its_score():
     assert say(item).startswith("Ana closes the bar on row 1 and scores 2 points")
 
 
-# --- upside down, drawing ---------------------------------------------------------------------------
+# --- upside down, drawing -------------------------------------------------------------------------
 def test_a_drawn_card_that_may_turn_teaches_both():
     """Eighths never turn (nothing at move 0); the drawn half note A4 may: drawn and
     turn_over come together; played upside down, the others learn it sounds C5."""
@@ -127,7 +127,7 @@ def test_turning_a_whole_b4_changes_nothing_and_is_not_taught():
     assert at(taught(state, 0, []), "turn_over") is None
 
 
-# --- the variants ----------------------------------------------------------------------------------
+# --- the variants ---------------------------------------------------------------------------------
 def test_thirds_come_once_a_row_has_a_note_before():
     """Variant I: an empty row has no note before; after C5 the next is within A4..E5."""
     def game(variant="thirds"):
@@ -167,7 +167,7 @@ def test_an_interval_is_taught_when_it_first_scores():
     assert "完全四度" in say(item, "ja")
 
 
-# --- passing and the end ------------------------------------------------------------------------------
+# --- passing and the end --------------------------------------------------------------------------
 def test_pass_comes_when_the_deck_runs_out():
     """Seat 0 draws the last card; then each seat may pass, and is told so on its turn."""
     def game():
