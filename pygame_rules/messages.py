@@ -243,7 +243,7 @@ CATALOGUE = {
     "ui.hint.best": "Hint: {move}. It leads to {outcome}.",
     "ui.hint.other": "{move} would lead to {outcome}.",
     "ui.hint.kept": "No other move did clearly better than {move}, the natural play here.",
-    "ui.hint.samples": {"one": "Compared {moves} moves over {count} deal of the cards you cannot see.", "other": "Compared {moves} moves over {count} deals of the cards you cannot see."},
+    "ui.hint.samples": "Compared {moves} moves over {count} deals of the cards you cannot see.",   # always 2 deals or more (search.py)
     "ui.hint.only": "Hint: {move} (the only move worth weighing here).",
     "ui.replay_again": "▶ From the start",
     "ui.replay_speed_word": "Speed",

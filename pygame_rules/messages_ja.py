@@ -210,7 +210,7 @@ JA = {
     "ui.hint.best": "ヒント：{move}。{outcome}が見込めます。",
     "ui.hint.other": "{move}なら{outcome}。",
     "ui.hint.kept": "{move}より明らかに良い手はありませんでした。",
-    "ui.hint.samples": {"other": "見えないカードを{count}通りに配り直して、{moves}つの手を比べました。"},
+    "ui.hint.samples": "見えないカードを{count}通りに配り直して、{moves}つの手を比べました。",
     "ui.hint.only": "ヒント：{move}（ここで考えるべき手はこれだけです）。",
     "ui.replay_again": "▶ 最初から",
     "ui.replay_speed_word": "速度",
