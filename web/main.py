@@ -52,6 +52,8 @@ class PageState:
     arrivals: list = None         # what the last move put on the table and where it came from
                                   # (table.arrivals), travelling there once
     clicked: str = None           # the data-key of the control last clicked on the table
+    lit_lesson: object = None     # the lesson whose marks were last lit (the board is scrolled
+                                  # to them once, when it comes)
     notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
@@ -389,9 +391,20 @@ def light_lesson(screen, session, lesson):
         document.body.removeAttribute("data-teach")
         return
     document.body.dataset.teach = lesson["id"]
+    lit = []
     for selector in session.table.teach_targets(lesson["marks"]):
         for element in screen.querySelectorAll(selector):
             element.classList.add("teach-lit")
+            lit.append(element)
+    if PAGE.lit_lesson is not lesson:            # a new lesson: its first mark on the board in
+        PAGE.lit_lesson = lesson                  # view (the board scrolls inside itself)
+        board = screen.querySelector(".board")
+        first = next((e for e in lit if board and board.contains(e)), None)
+        if first:
+            top = first.getBoundingClientRect().top - board.getBoundingClientRect().top
+            bottom = first.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom
+            if top < 0 or bottom > 0:
+                board.scrollTop += top - 8 if top < 0 or bottom > top else bottom + 8
 
 
 def teach_next():
