@@ -36,6 +36,11 @@ class Moment:
         return "Moment(%r)" % self.id
 
 
+def my_turn(view, seat):
+    """Whether `seat` is to decide now in this view (a test's usual first question)."""
+    return seat is not None and view["current_player"] == seat and not view["is_over"]
+
+
 def moments(game_id):
     """The game's teachable moments."""
     return GAMES[game_id].part("teach").MOMENTS

@@ -22,7 +22,7 @@ What Re-Chord calls a "re-chord" (rules page, section 9): a later completed card
 you have completed before, which scores its golden value instead of the silver one.
 """
 
-from ...teach import Moment
+from ...teach import Moment, my_turn
 from .cards import (CHORD_NAMES, GOLDEN, SILVER, SONGS, WYLDE, COLOURS, card_label,
                     chord_type, fret_spaces, space_name)
 from .log import cards_words, genre_word, kind_word, seat_name, song_words
@@ -30,11 +30,6 @@ from .log import cards_words, genre_word, kind_word, seat_name, song_words
 # the rules page's sections (the numbers of their heading messages, rc.rules.<n>.h)
 AIM, PICKS, TURN, ABILITIES, CHORDS, LEAD, SONGS_END, SOLO = 1, 3, 5, 7, 9, 11, 13, 15
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
-
-
-def my_turn(view, seat):
-    """Whether `seat` is to decide now in this view."""
-    return seat is not None and view["current_player"] == seat and not view["is_over"]
 
 
 def legal(view, kind):

@@ -5,17 +5,12 @@ reader's language when the lesson is shown. Marks: ["card", id] lights a card in
 on the table, ["seat", s] a seat's panel, ["key", None] the key-chord wheel.
 """
 
-from ...teach import Moment
+from ...teach import Moment, my_turn
 from .cards import CHORD_OF, COLOUR_OF, card_name, colour_name
 from .log import seat_name
 
 # the rules page's sections (the numbers of their heading messages, tac.rules.<n>.h)
 AIM, VENUE, TRICK, KEY_CHANGE, IMPROVISATION, SPOTLIGHT, THREE = 1, 3, 5, 8, 10, 12, 14
-
-
-def my_turn(view, seat):
-    """Whether it is `seat`'s turn in this view."""
-    return view["current_player"] == seat and seat is not None and not view["is_over"]
 
 
 def lead_card(view):

@@ -19,17 +19,12 @@ Every test reads the event and the seat's view only, never the state.
 """
 
 from ...messages import text
-from ...teach import Moment
+from ...teach import Moment, my_turn
 from .cards import COLOURS, TARGET, card_name, colour_of, rank_table
 from .log import seat_name
 
 # the rules page's sections (the numbers of their heading messages, take.rules.<n>.h)
 AIM, CARDS, ROUND, TRICKS, GIFTS, SCORING = 1, 3, 5, 7, 9, 11
-
-
-def my_turn(view, seat):
-    """Whether it is `seat`'s turn in this view."""
-    return seat is not None and view["current_player"] == seat and not view["is_over"]
 
 
 def deck(view):

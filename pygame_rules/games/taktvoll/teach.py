@@ -22,17 +22,12 @@ Marks, what the table lights (`web/tables/taktvoll.py`, `teach_targets`):
 """
 
 from ...messages import join_list, text
-from ...teach import Moment
+from ...teach import Moment, my_turn
 from .cards import MIDDLE_LINE, PITCHES, card_name, pos_of, value_of
 from .log import seat_name, with_article
 
 # the rules page's sections (the numbers of their heading messages, tak.rules.<n>.h)
 AIM, ROWS, TURN, UPSIDE_DOWN, VARIANTS = 1, 3, 5, 7, 9
-
-
-def my_turn(view, seat):
-    """Whether it is `seat`'s turn in this view."""
-    return seat is not None and view["current_player"] == seat and not view["is_over"]
 
 
 def legal(view):
