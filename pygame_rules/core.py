@@ -287,6 +287,7 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
     "observer": ("observe", "redact", "determinize", "reveals"),  # what a seat knows
     "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
+    "teach": ("MOMENTS", "words"),                              # teaching mode (pygame_rules.teach)
 }
 
 

@@ -133,6 +133,7 @@ class SearchBot:
         self.z = z
         self.last_playouts = 0               # playouts in the last move
         self.last_samples = 0                  # deals in the last move
+        self.report = None                     # what the last move compared (make_report)
         self._plan = self._deal = None
 
     def game(self):
@@ -142,10 +143,12 @@ class SearchBot:
         return self._plan
 
     def __call__(self, view, legal, rng):
-        """The search's move for the view's seat, which is to play: one of `legal`."""
+        """The search's move for the view's seat, which is to play: one of `legal`. What it
+        compared is kept in `report` (see `make_report`)."""
         legal = as_actions(legal)
         self.last_playouts = self.last_samples = 0
         if len(legal) == 1:
+            self.report = make_report(legal, 0, None, "only")
             return legal[0]
         seat = view["seat"]
         ranked = self.rank(view, legal, rng) if self.rank else legal
@@ -153,8 +156,10 @@ class SearchBot:
         width = self.width or knob(game, "WIDTH")
         candidates = distinct(ranked, game, view, width)
         if len(candidates) == 1:
+            self.report = make_report(candidates, 0, None, "only")
             return candidates[0]
         sums = [[0.0, 0.0] for _ in candidates]     # Σd, Σd² of d = v(a) − v(guide's move)
+        totals = [[0.0, 0.0] for _ in candidates]   # Σv, Σ(the seat's score at the horizon)
         done = None
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         samples = 0
@@ -164,25 +169,29 @@ class SearchBot:
             if samples == 0:
                 done = horizon(game, deal)
             values = self._sample(deal, seat, candidates, rng, game, done)
-            for s, v in zip(sums, values):
-                d = v - values[0]
+            for s, t, (v, score) in zip(sums, totals, values):
+                d = v - values[0][0]
                 s[0] += d
                 s[1] += d * d
+                t[0] += v
+                t[1] += score
             samples += 1
         self.last_samples = samples
         self.last_playouts = samples * len(candidates)
-        return candidates[self._pick(sums, samples, game)]
+        chosen = self._pick(sums, samples, game)
+        self.report = make_report(candidates, chosen, (sums, totals, samples), "search")
+        return candidates[chosen]
 
     def _sample(self, deal, seat, candidates, rng, game, done):
         """Every candidate played in a copy of one deal, then the same playout to the horizon
-        `done`: the rewards, the guide's move first."""
+        `done`: (reward, the seat's score) of each, the guide's move first."""
         seed = rng.getrandbits(64)
         out = []
         for action in candidates:
             det = deal.clone(keep_events=False)
             det.apply(action)
             self._playout(det, random.Random(seed), game, done)
-            out.append(self._reward(det, seat, game))
+            out.append((self._reward(det, seat, game), det.seat_scores()[seat]))
         return out
 
     def _playout(self, det, rng, game, done):
@@ -212,6 +221,28 @@ class SearchBot:
         var = max(0.0, squares / samples - mean * mean) * samples / (samples - 1)
         z = self.z if self.z is not None else knob(game, "Z")
         return best if mean > 0 and mean >= z * math.sqrt(var / samples) else 0
+
+
+def make_report(candidates, chosen, stats, how):
+    """What a move's search compared, JSON-able: the candidates (the guide's move first), the
+    chosen one's index, how it was chosen ("only": no other candidate; "search"), the deals
+    sampled, and per candidate the mean reward ("value"), the mean gain over the guide's move
+    with its standard error ("gain", "se"), and the seat's mean score where the playouts
+    stopped ("score": points, or fame, at the horizon)."""
+    report = {"candidates": [list(a) for a in candidates], "chosen": chosen, "how": how,
+              "samples": 0, "value": [], "gain": [], "se": [], "score": []}
+    if stats is None:
+        return report
+    sums, totals, samples = stats
+    report["samples"] = samples
+    for (d, d2), (v, score) in zip(sums, totals):
+        mean = d / samples
+        var = max(0.0, d2 / samples - mean * mean) * samples / max(1, samples - 1)
+        report["value"].append(v / samples)
+        report["gain"].append(mean)
+        report["se"].append(math.sqrt(var / samples))
+        report["score"].append(score / samples)
+    return report
 
 
 def search_bot(game_id, level, guide=None, rank=None, policy=None, clock=True):

@@ -91,9 +91,34 @@
   }
   form.addEventListener("change", showSetup);
   showSetup();
+  const store = window.encoreStore;
+
+  // Teaching mode (issue 20): the box follows the chosen game: the player's own choice for
+  // that title if they made one (settings.teach[game]), else on for their first game of it
+  // (no result of it in the statistics) and off after.
+  const teachBox = $("#teach");
+  function playedBefore(game) {
+    try {
+      const data = store.readJSON("stats");
+      return Boolean(data && Array.isArray(data.results) &&
+                     data.results.some((r) => r && r.game === game));
+    } catch (e) { return false; }      // unreadable statistics: Python sets them aside
+  }
+  function teachChoices() {
+    const chosen = store.settings().teach;
+    return chosen && typeof chosen === "object" && !Array.isArray(chosen) ? chosen : {};
+  }
+  function showTeach() {
+    const game = chosenGame(), chosen = teachChoices()[game];
+    teachBox.checked = typeof chosen === "boolean" ? chosen : !playedBefore(game);
+  }
+  form.querySelector(".games").addEventListener("change", showTeach);
+  teachBox.addEventListener("change", () =>
+    store.setSetting("teach", {...teachChoices(), [chosenGame()]: teachBox.checked}));
+  window.encoreShowTeach = showTeach;    // Python calls it back on the start screen
+  showTeach();
 
   // Settings: the bots' pause, the sound, always claim; remembered through the store.
-  const store = window.encoreStore;
   const settings = store.settings();
   const pause = $("#bot-pause");
   pause.value = Number.isFinite(settings.pause) ? settings.pause : 700;
@@ -137,11 +162,17 @@
     for (const article of rulesDialog.querySelectorAll(".rules-game")) article.hidden = article.dataset.game !== game;
     rulesDialog.scrollTop = 0;
   }
-  window.encoreOpenRules = (game) => {     // Python's R key and Rules button call it too
-    showRules(game || chosenGame());
+  window.encoreOpenRules = (game, section) => {   // Python's R key and Rules button call it
+    showRules(game || chosenGame());                 // too; a rule tip's link names a section
     if (!rulesDialog.open) rulesDialog.showModal();
     rulesDialog.querySelector('[role=tab][aria-selected="true"]').focus();   // arrows switch games
     rulesDialog.scrollTop = 0;
+    const heading = section && rulesDialog.querySelector(".rules-game:not([hidden]) #" + CSS.escape(section));
+    if (heading) {                                   // the section at the top, read from there
+      heading.tabIndex = -1;
+      heading.focus({preventScroll: true});
+      heading.scrollIntoView({block: "start"});
+    }
   };
   const tabs = () => [...rulesDialog.querySelectorAll("[data-rules-tab]")];
   rulesDialog.addEventListener("click", (e) => {

@@ -94,7 +94,8 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     """The start screen, the rules, each game's board at the human's first turn and again
     MID_GAME steps later with the menu and the replay so far, Take The "A" Chord's venue score
     table, end screen, link panel and replay (3 players), Taktvoll's end screen and replay
-    with every hand open (3 players), and links' replays of Re-Chord and TAKE (3 players)."""
+    with every hand open (3 players), links' replays of Re-Chord and TAKE (3 players), and
+    teaching mode's tip."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     size = "%dx%d %s" % (tuple(sized.page.viewport_size.values()) + (lang,))
     sized.open()
@@ -145,3 +146,9 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
         sized.page.goto(sized.url + "#" + link_to(game, 3))
         sized.page.wait_for_selector("body[data-link-ms]", state="attached", timeout=STEP)
         check(audit(sized.page), "link-replay-" + game, size)
+    sized.open()                                             # teaching mode's tip (issue 20)
+    sized.page.check('input[name="game"][value="take-a-chord"]')
+    sized.page.check("#teach")
+    sized.start(players=4)
+    sized.page.wait_for_selector("body[data-teach]", state="attached", timeout=STEP)
+    check(audit(sized.page), "teach-take-a-chord", size)

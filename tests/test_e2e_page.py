@@ -21,6 +21,8 @@ BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=v
          "body[data-board=round], " \
          "body[data-board=over]"
 
+NO_TEACHING = {game: False for game in pygame_rules.GAMES}   # teaching mode off for every title
+
 
 class Table:
     """A browser context on the site, with its requests and console recorded."""
@@ -28,9 +30,10 @@ class Table:
     def __init__(self, browser, url):
         self.url = url
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        self.context.add_init_script(        # quick bots, unless a test set otherwise
+        self.context.add_init_script(        # quick bots and no rule tips (every test is a
             "localStorage.getItem('{0}settings') || localStorage.setItem('{0}settings', "
-            "JSON.stringify({{pause: 0, think: 0.02}}))".format(NS))
+            "JSON.stringify({{pause: 0, think: 0.02, teach: {1}}}))"   # "first game" of its
+            .format(NS, json.dumps(NO_TEACHING)))                    # title), unless set
         self.requests, self.problems = [], []
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()

@@ -4,6 +4,7 @@ the one step left is lit."""
 import pathlib
 import re
 import sys
+from html.parser import HTMLParser
 
 import pytest
 
@@ -136,3 +137,122 @@ def test_a_chosen_card_shows_a_cancel_button_beside_the_hand():
     other = position(["Q:C5 E:D5", "Q:F4", "Q:G4"], rows=["2/4"], deck=["S:E4"], start=1)
     assert CANCEL not in tak.hand_html(other.view(0), {"pending": {"card": card("Q:C5")}})
 
+
+
+# --- teaching mode: a lesson's marks light elements the table really shows (issue 20) -----------
+class _Tree(HTMLParser):
+    """The elements of some HTML, each as (tag, attributes, its ancestors' indices)."""
+
+    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "area", "col", "source"}
+
+    def __init__(self, html):
+        super().__init__()
+        self.elements, self.stack = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs), tuple(self.stack)))
+        if tag not in self.VOID:
+            self.stack.append(len(self.elements) - 1)
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs), tuple(self.stack)))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.elements[self.stack.pop()][0] == tag:
+                break
+
+
+_PART = re.compile(r'([a-z][\w-]*)|\.([\w-]+)|\[([\w-]+)="([^"]*)"\]')
+
+
+def _compound(selector):
+    """One compound selector ('.tak-row[data-row="0"]') as (tag, classes, attributes)."""
+    tag, classes, attrs, end = None, set(), {}, 0
+    for m in _PART.finditer(selector):
+        assert m.start() == end, selector            # nothing this small matcher skips
+        end = m.end()
+        if m.group(1):
+            tag = m.group(1)
+        elif m.group(2):
+            classes.add(m.group(2))
+        else:
+            attrs[m.group(3)] = m.group(4)
+    assert end == len(selector) and (tag or classes or attrs), selector
+    return tag, classes, attrs
+
+
+def _fits(element, compound):
+    tag, classes, attrs = compound
+    name, have, _ = element
+    return (tag is None or name == tag) and classes <= set(have.get("class", "").split()) and \
+        all(have.get(k) == v for k, v in attrs.items())
+
+
+def matches(tree, selector):
+    """The elements of `tree` a selector of compounds and descendant spaces selects."""
+    parts = [_compound(p) for p in selector.split()]
+    out = []
+    for element in tree.elements:
+        if not _fits(element, parts[-1]):
+            continue
+        want, ancestors = len(parts) - 2, list(element[2])
+        while want >= 0 and ancestors:
+            if _fits(tree.elements[ancestors.pop()], parts[want]):
+                want -= 1
+        if want < 0:
+            out.append(element)
+    return out
+
+
+def page_of(view, players):
+    """What the page shows the seat: the table, its own seat panel and its hand."""
+    seats = [{"kind": "human"}] * players
+    others, mine = tak.table_html(view, (NAMES * 3)[:players], seats, {})
+    return _Tree(others + mine + tak.hand_html(view, {}))
+
+
+def test_the_selector_matcher_can_fail():
+    """The test's own matcher: descendants, classes and attributes, and no false hits."""
+    tree = _Tree('<section class="tak-row lit" data-row="0"><svg class="tak-staff"><g '
+                 'data-placed="5"><rect x="1"/></g></svg></section><p class="tak-deck">9</p>')
+    assert len(matches(tree, '.tak-staff [data-placed="5"]')) == 1
+    assert len(matches(tree, '.tak-row[data-row="0"]')) == 1
+    assert not matches(tree, '.tak-row[data-row="1"]')
+    assert not matches(tree, '.tak-deck [data-placed="5"]')
+    assert not matches(tree, '.hand-card[data-card="5"]')
+
+
+def test_teach_targets_name_each_kind_and_skip_the_unknown():
+    """One selector per mark the table shows; an unknown kind or a strange value, none."""
+    assert tak.teach_targets([["card", 12], ["placed", 40], ["row", 1], ["seat", 2],
+                              ["deck", None], ["step", "bonus"], ["step", "keep"],
+                              ["key", None], ["step", '"]x'], ["row", "1"]]) == [
+        '.hand-card[data-card="12"]', '.tak-staff [data-placed="40"]', '.tak-row[data-row="1"]',
+        '.seat[data-seat="2"]', ".tak-deck", '[data-key="bonus-bar"]', '[data-key="step-keep"]']
+
+
+def test_every_lesson_lights_elements_the_table_shows_at_that_moment():
+    """Over whole random games (every variant, 3 to 8 players), each lesson seat 0 is given
+    lights, at that moment, at least one element per mark; every kind of mark is met."""
+    import random
+    from pygame_rules import new_game, teach
+    kinds = set()
+    for players, variant, seed in [(3, "basic", 0), (4, "thirds", 1), (5, "intervals", 2),
+                                   (8, "both", 3), (3, "both", 4), (6, "basic", 5)]:
+        state, rng = new_game("taktvoll", players, seed=seed, options={"variant": variant}), \
+            random.Random(seed)
+        teacher = teach.Teacher(0)
+        while True:
+            for item in teacher.look(state):
+                tree = page_of(state.view(0), players)
+                targets = tak.teach_targets(item["marks"])
+                assert len(targets) == len(item["marks"]), item
+                for selector in targets:
+                    assert matches(tree, selector), (item["id"], selector)
+                kinds |= {kind for kind, _ in item["marks"]}
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert kinds == {"card", "placed", "row", "seat", "deck", "step"}

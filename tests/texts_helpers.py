@@ -12,7 +12,7 @@ a key ("rc.ev.skip." + phase, "tac.name.colour.%d" % c) must be declared in FAMI
 suffixes the code can give it; `undeclared_families()` lists those that are not. Options and
 house rules name their messages in the game's declaration; the start screen shows every game's
 `<prefix>.page.blurb`, each option's label and values (`option_keys`), and its rules page every
-`<prefix>.rules.*` key.
+`<prefix>.rules.*` key; teaching mode each of the game's moments' `<prefix>.teach.<id>`.
 """
 
 import ast
@@ -21,7 +21,7 @@ import re
 import string
 
 import pygame_rules
-from pygame_rules import GAMES
+from pygame_rules import GAMES, teach
 from pygame_rules.games.rechord import cards as rc_cards
 from pygame_rules.games.rechord import state as rc_state
 from pygame_rules.games.taktvoll import cards as tak_cards
@@ -32,7 +32,7 @@ from pygame_rules.messages import CATALOGUE, CATEGORIES
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
 SHARED = ("error", "save", "undo", "share", "bot", "cli", "ui")
 AREAS = ("name", "refuse", "describe", "opt", "house", "bot", "ev", "term", "sim", "page",
-         "rules")
+         "rules", "teach", "hint")
 PREFIXES = {game.prefix for game in GAMES.values()}
 LITERAL = re.compile(r"^(?:%s)\.[A-Za-z0-9_.%%\-]*$" % "|".join(sorted(PREFIXES | set(SHARED))))
 HTML_KEYS = (re.compile(r"\{\{msg:([a-z0-9_.\-]+)\}\}"), re.compile(r"""say\("([a-z0-9_.\-]+)"\)?"""))
@@ -170,6 +170,8 @@ def all_used():
         used |= {k for o in game.options for k in option_keys(game.prefix, o)}  # web/shell.py
         used.add(game.prefix + ".page.blurb")                          # web/shell.py
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
+        used |= {"%s.teach.%s" % (game.prefix, m.id) for m in teach.moments(game.id)}  # teach.py
+        used.add(game.prefix + ".hint.score")                          # pygame_rules/hint.py
     return used
 
 

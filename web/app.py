@@ -19,6 +19,8 @@ BOT_LEVELS = ("easy", "normal", "hard", "heuristic", "random")  # what a seat ma
 DEFAULT_BOT = "normal"
 SAVE_MAX_CHARS = 1_000_000     # as the store's cap (static/store.js): the longest real save is
 SAVE_MAX_DEPTH = 32            # far smaller, and our wrapper nests 4 deep
+TAUGHT_MAX_IDS = 64            # a seat's lessons seen, as a save may hold them (a game has a
+TAUGHT_MAX_CHARS = 40          # dozen or so, with ids like "improvisation_limit")
 
 
 class SavedGameError(Exception):
@@ -33,7 +35,8 @@ class SavedGameError(Exception):
 class Session:
     """One game at one screen: the engine state, the seats, and what the screen shows."""
 
-    def __init__(self, state, seats, revealed=None, shown_round=0, practice=False):
+    def __init__(self, state, seats, revealed=None, shown_round=0, practice=False,
+                 teaching=False, taught=None):
         self.state = state
         self.practice = practice      # a practice game: any move may be taken back (and its
                                       # results are kept apart in the statistics)
@@ -51,18 +54,29 @@ class Session:
         self.saved_pending = None     # the half-made choice a resumed save had (None: none)
         self.recorded = False         # the finished game's results are in the statistics
         self._undo_memo = None        # (state, moves, seat, refusal): asked once per position
+        # teaching mode (issue 20): one teacher per person, reading the log from its end now
+        # (a resumed game teaches nothing of what happened before); `due`: seat -> the lessons
+        # waiting for that person, shown only while their hand is on screen
+        self.teaching = False
+        self.teachers, self.due = {}, {}
+        self.set_teaching(teaching, taught)
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
-    def start(cls, game_id, seats, seed, options=None, practice=False):
-        """A new game for these seats (one dict per player); `practice`: undo at any point."""
+    def start(cls, game_id, seats, seed, options=None, practice=False, teaching=False):
+        """A new game for these seats (one dict per player); `practice`: undo at any point;
+        `teaching`: each rule explained the first time it comes into play."""
         state = pygame_rules.new_game(game_id, len(seats), seed=seed, options=options)
-        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)], practice=practice)
+        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)], practice=practice,
+                   teaching=teaching)
 
     def again(self, seed):
-        """A new game with the same seats and options (and practice or not)."""
-        return Session.start(self.state.game.id, self.seats, seed, self.state.options,
-                             self.practice)
+        """A new game with the same seats and options (and practice or not, teaching or not:
+        what each person was taught stays taught)."""
+        session = Session.start(self.state.game.id, self.seats, seed, self.state.options,
+                                self.practice)
+        session.set_teaching(self.teaching, self.taught())
+        return session
 
     # --- who is looking -----------------------------------------------------------------------
     @property
@@ -107,6 +121,57 @@ class Session:
         if seat is not None:
             self.revealed = seat
 
+    # --- teaching mode (issue 20) ----------------------------------------------------------------
+    def set_teaching(self, on, taught=None):
+        """Turn teaching on or off for this game. On: a teacher for each person (the lessons in
+        `taught`, {seat: [ids]}, already seen), reading on from the log's current end."""
+        from pygame_rules import teach
+        self.teaching = bool(on) and teachable(self.state.game.id)
+        self.due = {}
+        if not self.teaching:
+            return
+        taught = taught or {}
+        for seat in self.humans:
+            teacher = self.teachers.get(seat) or teach.Teacher(seat, taught.get(seat, ()))
+            teacher.read = len(self.state.events_for(seat))
+            self.teachers[seat] = teacher
+
+    def taught(self):
+        """{seat: [ids]} of the lessons each person has been shown (those still waiting to be
+        shown are not counted: after a reload they may come again)."""
+        out = {}
+        for seat, teacher in self.teachers.items():
+            waiting = {item["id"] for item in self.due.get(seat, ())}
+            out[seat] = [i for i in teacher.seen if i not in waiting]
+        return out
+
+    def look(self):
+        """After every change: the lessons newly due for each person join their queue."""
+        if not self.teaching:
+            return
+        for seat, teacher in self.teachers.items():
+            found = teacher.look(self.state)
+            if found:
+                self.due.setdefault(seat, []).extend(found)
+
+    def lessons(self):
+        """The lessons waiting for the screen's viewer, first shown first (none behind the
+        curtain, none with nobody's hand on screen)."""
+        seat = self.viewer()
+        if not self.teaching or seat is None or self.curtain_for() is not None:
+            return []
+        return self.due.get(seat, [])
+
+    def dismiss(self):
+        """The viewer has read the lesson on screen ("Got it", Escape): the next one, if any."""
+        waiting = self.lessons()
+        if waiting:
+            waiting.pop(0)
+
+    def stop_teaching(self):
+        """"Don't show again": no more lessons in this game."""
+        self.set_teaching(False)
+
     # --- taking a move back ---------------------------------------------------------------------
     def undo_seat(self):
         """The person who could take back the last move now: the one whose hand is on screen
@@ -146,6 +211,7 @@ class Session:
             while self.practice and state.history and state.current_player != seat:
                 state = state.undo(seat, practice=True)
             self.state = state
+            self.due = {}            # lessons about moves taken back are gone
         return refusal
 
     def view(self):
@@ -232,10 +298,12 @@ class Session:
         """Play a person's action: None if done, else the engine's refusal (an EngineError)."""
         if not self.current_is_human() or self.viewer() != self.state.current_player:
             return EngineError("error.not_your_turn", seat=self.state.current_player)
+        seat = self.state.current_player
         try:
             self.state.apply(as_action(action))
         except EngineError as err:
             return err
+        self.due.pop(seat, None)     # the person has moved on: the tips about before go
         return None
 
     def auto_move(self, prefs):
@@ -262,7 +330,8 @@ class Session:
                            "engine": self.state.to_json(), "seats": self.seats,
                            "shown_round": self.shown_round,
                            "pending": clean_pending(pending), "recorded": self.recorded,
-                           "practice": self.practice,
+                           "practice": self.practice, "teaching": self.teaching,
+                           "taught": {str(seat): ids for seat, ids in self.taught().items()},
                            "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
@@ -305,6 +374,8 @@ class Session:
         session.saved_pending = clean_pending(body.get("pending"))
         session.recorded = body.get("recorded") is True
         session.practice = body.get("practice") is True
+        session.set_teaching(body.get("teaching") is True,
+                             clean_taught(body.get("taught"), session.humans))
         return session
 
 
@@ -320,6 +391,32 @@ def clean_pending(pending):
                 isinstance(value, int) and not -10**6 < value < 10**6:
             return None
     return dict(pending)
+
+
+def clean_taught(taught, humans):
+    """The lessons each person was shown, as a save may hold them: {seat as text: [short ids]}
+    for people's seats only; anything else is dropped whole (None: the game goes on, and a
+    lesson may come again)."""
+    if not isinstance(taught, dict) or len(taught) > len(humans):
+        return None
+    out = {}
+    for key, ids in taught.items():
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 2 or \
+                int(key) not in humans or not isinstance(ids, list) or \
+                len(ids) > TAUGHT_MAX_IDS or \
+                not all(isinstance(i, str) and 0 < len(i) <= TAUGHT_MAX_CHARS for i in ids):
+            return None
+        out[int(key)] = list(dict.fromkeys(ids))
+    return out
+
+
+def teachable(game_id):
+    """True when the game declares its teachable moments (its `teach` part)."""
+    try:
+        pygame_rules.GAMES[game_id].part("teach")
+    except ImportError:
+        return False
+    return True
 
 
 def position_seed(game_seed, seat, moves):

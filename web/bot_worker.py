@@ -13,7 +13,8 @@ and its legal actions, as every bot does (a search deals its samples from the vi
 game's observer). `think` > 0 caps the search's wall-clock budget in seconds (tests use it to
 keep a game short). The answer:
 
-    {"ok": true, "action": [...], "playouts": k, "ms": t, "level": "hard"}
+    {"ok": true, "action": [...], "playouts": k, "ms": t, "level": "hard",
+     "report": {...}}      # a search's: what it compared (search.make_report), the hints' reasons
     {"ok": false, "error": "why"}
 
 `version()` returns the site version build.py stamped into this file (the cache name of the build,
@@ -84,6 +85,7 @@ def best_move(view_json, seat, level, seed, think=0):
         return refusal("%s: %s" % (type(err).__name__, err))
     return json.dumps({"ok": True, "action": action,
                        "playouts": getattr(bot.choose, "last_playouts", 0),
+                       "report": getattr(bot.choose, "report", None),
                        "ms": round((time.perf_counter() - started) * 1000, 1),
                        "level": bot.name})
 

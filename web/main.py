@@ -52,6 +52,8 @@ class PageState:
     arrivals: list = None         # what the last move put on the table and where it came from
                                   # (table.arrivals), travelling there once
     clicked: str = None           # the data-key of the control last clicked on the table
+    lit_lesson: object = None     # the lesson whose marks were last lit (the board is scrolled
+                                  # to them once, when it comes)
     notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
@@ -113,15 +115,17 @@ def read_setup():
         seed = random.randrange(1, 2**31)
     elif seed.isdigit():
         seed = int(seed)
-    return game, seats, seed, app.option_values(game, options), bool(q("#practice").checked)
+    return game, seats, seed, app.option_values(game, options), bool(q("#practice").checked), \
+        bool(q("#teach").checked)
 
 
 def on_start(_evt=None):
     """Start a new game from the form, in a new slot of the store."""
     if not hasattr(window, "startClickAt"):
         window.startClickAt = window.performance.now()
-    game, seats, seed, options, practice = read_setup()
-    begin(app.Session.start(game, seats, seed, options, practice), page_store().newSlot())
+    game, seats, seed, options, practice, teaching = read_setup()
+    begin(app.Session.start(game, seats, seed, options, practice, teaching),
+          page_store().newSlot())
 
 
 def page_store():
@@ -266,7 +270,9 @@ def show_start():
     q("#game-screen").innerHTML = ""
     q("#start-screen").hidden = False
     document.body.dataset.board = "start"
+    document.body.removeAttribute("data-teach")
     window.encoreShowSaves()
+    window.encoreShowTeach()          # a game just finished: this title's box may be off now
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -322,13 +328,16 @@ def draw():
     view = session.view()
     names = session.names()
     kind, overlay = overlay_html(session, view)
+    lesson, tip = lesson_html(session, kind, names)
+    if tip and kind:                  # a score table's or the end's tip: in that panel
+        overlay = overlay.replace('<div class="modal-buttons">', tip + '<div class="modal-buttons">', 1)
     lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
           "status": thinking_text(session), "undo": undo_state(session, kind),
-          "practice": session.practice}
+          "practice": session.practice, "teach": tip if not kind else ""}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
     scrolled = board_scroll(screen)
@@ -341,6 +350,7 @@ def draw():
         if PAGE.notice and PAGE.notice_at and not kind:
             motion.refusal(screen, PAGE.notice_at, PAGE.notice)
     PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+    light_lesson(screen, session, lesson)
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
@@ -350,6 +360,109 @@ def draw():
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
+
+
+def lesson_shown(session):
+    """The teaching tip on screen now (the viewer's first waiting lesson), or None: none while
+    a panel the player opened, the curtain or another tab's notice is up."""
+    if session is None or PAGE.replay is not None or PAGE.overlay is not None or \
+            not PAGE.saving:
+        return None
+    waiting = session.lessons()
+    return waiting[0] if waiting else None
+
+
+def lesson_html(session, kind, names):
+    """(the lesson shown, its tip's HTML) — in the dock, or in a score table's or the end's
+    panel; (None, "") when there is none to show."""
+    from pygame_rules import teach
+    lesson = lesson_shown(session)
+    if lesson is None or kind not in (None, session.table.ROUND, "over"):
+        return None, ""
+    rule, sentence = teach.words(session.state.game.id, lesson, names)
+    return lesson, render.teach_html(session.state.game.id, lesson, rule, sentence, 1,
+                                     len(session.lessons()))
+
+
+def light_lesson(screen, session, lesson):
+    """Light what the lesson on screen is about (the table's teach_targets of its marks), and
+    say which lesson it is in body[data-teach] (tests wait on it)."""
+    if lesson is None:
+        document.body.removeAttribute("data-teach")
+        return
+    document.body.dataset.teach = lesson["id"]
+    lit = []
+    for selector in session.table.teach_targets(lesson["marks"]):
+        for element in screen.querySelectorAll(selector):
+            element.classList.add("teach-lit")
+            lit.append(element)
+    if PAGE.lit_lesson is not lesson:            # a new lesson: its first mark on the board in
+        PAGE.lit_lesson = lesson                  # view (the board scrolls inside itself)
+        board = screen.querySelector(".board")
+        first = next((e for e in lit if board and board.contains(e)), None)
+        if first:
+            top = first.getBoundingClientRect().top - board.getBoundingClientRect().top
+            bottom = first.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom
+            if top < 0 or bottom > 0:
+                board.scrollTop += top - 8 if top < 0 or bottom > top else bottom + 8
+
+
+def teach_next():
+    """"Got it" (or Escape): the next lesson, if any; the game goes on once none is left."""
+    PAGE.session.dismiss()
+    save()
+    draw()
+    proceed()
+
+
+def teach_never():
+    """"Don't show again": teaching off for this game, and remembered for its title."""
+    session = PAGE.session
+    session.stop_teaching()
+    remember_teaching(session.state.game.id, False)
+    PAGE.notice, PAGE.notice_at = text("ui.teach_off", {"title": session.state.game.title}), None
+    save()
+    draw()
+    proceed()
+
+
+def teach_rule():
+    """The tip's rule name: the rules dialog at that rule's section (the tip stays)."""
+    session, lesson = PAGE.session, lesson_shown(PAGE.session)
+    if lesson is not None:
+        window.encoreOpenRules(session.state.game.id,
+                               "rules-%s-%s" % (session.state.game.id, lesson["rule"]))
+
+
+def remember_teaching(game_id, on):
+    """The player's own choice of teaching for a title (the start screen's box follows it)."""
+    chosen = settings().get("teach")
+    chosen = dict(chosen) if isinstance(chosen, dict) else {}
+    chosen[game_id] = bool(on)
+    page_store().setSetting("teach", to_js(chosen, dict_converter=window.Object.fromEntries))
+
+
+def open_settings():
+    """The settings dialog; at a game that teaches, its teaching switch shows how it is now."""
+    session, row = PAGE.session, q("#teach-setting")
+    row.hidden = session is None or not app.teachable(session.state.game.id)
+    q("#teach-on").checked = bool(session and session.teaching)
+    open_dialog("#settings-dialog")
+
+
+def on_teach_switch(evt):
+    """The settings' teaching switch: on or off for this game (and remembered for its title);
+    turned on, it teaches from now on, what was taught staying taught."""
+    session = PAGE.session
+    if session is None:
+        return
+    on = bool(evt.target.checked)
+    session.set_teaching(on, session.taught())
+    session.look()
+    remember_teaching(session.state.game.id, on)
+    save()
+    draw()
+    proceed()
 
 
 def draw_replay():
@@ -447,6 +560,7 @@ def after_change(pending=None):
     sound and redraw, then make the person's automatic moves and let a bot play."""
     session = PAGE.session
     PAGE.pending = pending
+    session.look()                    # teaching mode: the lessons this change brings
     record_results(session)
     save()
     events = new_events(session)
@@ -596,7 +710,8 @@ def proceed():
     session = PAGE.session
     if session is None:
         return
-    if PAGE.overlay is None and session.auto_move(preferences()) is not None:
+    if PAGE.overlay is None and lesson_shown(session) is None and \
+            session.auto_move(preferences()) is not None:
         after_change()
         return
     schedule_bot()
@@ -772,7 +887,7 @@ async def await_move(session, request):
 def bot_may_play(session):
     """True when a bot is to play and nothing on screen holds it back."""
     return session is not None and PAGE.saving and session.waiting_for_bot() and \
-        PAGE.overlay is None and PAGE.replay is None
+        PAGE.overlay is None and PAGE.replay is None and lesson_shown(session) is None
 
 
 def play_when_ready():
@@ -846,6 +961,8 @@ def on_table_click(evt):
     target = evt.target.closest(CLICKABLE)
     if not target or PAGE.session is None and PAGE.replay is None:   # (a JS null is falsy)
         return
+    if target.tagName == "A":
+        evt.preventDefault()                     # a tip's rule link opens the rules dialog
     data = data_attributes(target)
     if not PAGE.saving and data.get("action") != "leave":
         return                                   # another tab took the game: only "leave"
@@ -1152,7 +1269,10 @@ ACTIONS = {
     "close": close_overlay,
     "cancel": cancel_pending,
     "rules": open_rules,
-    "settings": lambda: open_dialog("#settings-dialog"),
+    "settings": open_settings,
+    "teach-next": teach_next,
+    "teach-never": teach_never,
+    "teach-rule": teach_rule,
     "menu": lambda: open_overlay("menu"),
     "reveal": reveal,
     "next-round": next_round,
@@ -1226,6 +1346,8 @@ def on_key(evt):
         return
     if key == "Escape" and PAGE.overlay:
         close_overlay()
+    elif key == "Escape" and lesson_shown(PAGE.session) is not None:
+        teach_next()
     elif key == "Escape" and PAGE.pending is not None:
         cancel_pending()
     elif key == "Escape" and PAGE.log_open:
@@ -1285,6 +1407,7 @@ def main():
     q("#stats-file").addEventListener("change", proxy(import_stats))
     q("#stats-reset").addEventListener("click", proxy(reset_stats))
     q("#start-stats").disabled = False
+    q("#teach-on").addEventListener("change", proxy(on_teach_switch))
     page_store().onTakenOver(proxy(taken_over))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
     window.addEventListener("hashchange", proxy(on_hash))

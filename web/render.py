@@ -115,6 +115,25 @@ def pending_bar(summary, ready):
                         t("ui.confirm"), t("ui.cancel")))
 
 
+def teach_html(game_id, lesson, rule_name, sentence, number, total):
+    """Teaching mode's tip (issue 20), in the dock's flow by the status line, never over the
+    hand: the rule's name as a link to its section of the rules, the sentence, "1 of 3" when
+    several wait, "Got it" (the next one) and "Don't show again"."""
+    anchor = "rules-%s-%s" % (escape(game_id), escape(str(lesson["rule"])))
+    count = ('<span class="teach-count">%s</span>' % t("ui.teach_count", n=number, total=total)
+             if total > 1 else "")
+    return ('<section class="teach" role="region" aria-label="%s" data-lesson="%s">'
+            '<p class="teach-text"><a class="teach-rule" href="#%s" data-action="teach-rule" '
+            'data-rule="%s" data-key="teach-rule" title="%s">%s</a> %s</p>'
+            '<div class="teach-buttons">%s<button type="button" class="small primary" '
+            'data-action="teach-next" data-key="teach-next">%s</button><button type="button" '
+            'class="small" data-action="teach-never" data-key="teach-never">%s</button></div>'
+            '</section>'
+            % (t("ui.teach_label"), escape(lesson["id"]), anchor, anchor,
+               t("ui.teach_rule_open", rule=rule_name), escape(rule_name), escape(sentence),
+               count, t("ui.teach_got_it"), t("ui.teach_never")))
+
+
 # --- dialogs --------------------------------------------------------------------------------
 def modal(kind, title, body, buttons):
     """A modal panel; the first button gets the focus."""
@@ -224,12 +243,13 @@ def screen_html(table, view, names, seats, ui):
     board, mine = table.table_html(view, names, seats, ui)
     return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
             '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">'
-            '%s%s</div><div class="dock">%s%s%s%s</div>%s</main>%s'
+            '%s%s</div><div class="dock">%s%s%s%s%s</div>%s</main>%s'
             % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar")), ui.get("practice")),
                table.GAME_ID,
                view["players"], t("ui.table_heading"), t("ui.board"), board,
                ui.get("board_extra") or "", ui.get("bar") or "", mine, status_html(status, ui),
-               table.hand_html(view, ui), log_panel(ui), ui.get("overlay") or ""))
+               ui.get("teach") or "", table.hand_html(view, ui), log_panel(ui),
+               ui.get("overlay") or ""))
 
 
 # --- a replay ---------------------------------------------------------------------------------

@@ -39,6 +39,10 @@ The defaults (a table overrides one by defining the same name after the import):
                                                   keys move among: the frame's usual marks
     CHAPTERS                                      the event types that start a chapter a
                                                   replay jumps to (a round's start): none
+    teach_targets(marks)                          CSS selectors of what a teaching lesson's
+                                                  marks ([kind, value] pairs, the kinds the
+                                                  game's `teach` module declares) light up on
+                                                  the table: none
 
 `main.py` and `app.py` call all of these on every table, with no fallback of their own.
 """
@@ -48,7 +52,7 @@ from types import MappingProxyType
 import render
 
 __all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds",
-           "marks", "arrivals", "auto_action", "local_action"]
+           "marks", "arrivals", "auto_action", "local_action", "teach_targets"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
@@ -103,3 +107,8 @@ def log_lines_from(event_lines):
 def legal(view):
     """The legal actions of the view as tuples."""
     return [tuple(a) for a in view["legal"]]
+
+
+def teach_targets(marks):
+    """Nothing to light up for a lesson."""
+    return []

@@ -20,9 +20,9 @@ from tables import fretboard
 from tables.fretboard import chord_svg, kind_name, pick_icon
 from pygame_rules.games.rechord.cards import (CHORD_NAMES, CHORDS, FRETS, KINDS, REQUIREMENTS,
                                               SETLISTS, SONG_FAME, SONGS, SONGS_PER_SETLIST,
-                                              WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE,
-                                              card_label, chord_type, fret_of, fret_spaces,
-                                              space_name)
+                                              STRINGS, WHITE, RED, BLUE, GREY, PURPLE, GREEN,
+                                              WYLDE, card_label, chord_type, fret_of,
+                                              fret_spaces, space, space_name)
 from pygame_rules.games.rechord.log import event_lines
 from pygame_rules.messages import escape, join_list, text
 from render import t
@@ -539,6 +539,34 @@ def arrivals(events):
         elif e["type"] == "swap":
             out += [(PICK_AT % e["to"], [PICK_AT % e["space"]]),
                     (PICK_AT % e["space"], [PICK_AT % e["to"]])]
+    return out
+
+
+SPACE_AT = '.fretboard [data-space="%d"]'               # a space of the board (with its pick)
+TEACH_PLACES = {"pad": ".rc-pad", "bag": ".rc-bag", "deck": ".rc-deck", "song": ".rc-song"}
+
+
+def teach_targets(marks):
+    """The elements a lesson's marks light (the kinds: pygame_rules/games/rechord/teach.py): a
+    space by its name ("A3"), the supply's picks of a kind, a chord card in your hand, a fret's
+    six spaces, a seat's panel, the score pad, the bag, the deck, your song. Unknown marks
+    light nothing."""
+    out = []
+    for kind, value in marks:
+        if kind == "space" and isinstance(value, str) and len(value) == 2 and \
+                value[0] in STRINGS and value[1] in "12345":
+            out.append(SPACE_AT % space(STRINGS.index(value[0]), int(value[1])))
+        elif type(value) is not int:
+            if kind in TEACH_PLACES:
+                out.append(TEACH_PLACES[kind])
+        elif kind == "pick" and 0 <= value <= WYLDE:
+            out.append('.rc-supply [data-kind="%d"]' % value)
+        elif kind == "chord" and 0 <= value < len(CHORDS):
+            out.append('.hand [data-card="%d"]' % value)
+        elif kind == "fret" and 1 <= value <= FRETS:
+            out += [SPACE_AT % sp for sp in fret_spaces(value)]
+        elif kind == "seat" and 0 <= value:
+            out.append('.seat[data-seat="%d"]' % value)
     return out
 
 

@@ -109,17 +109,19 @@ def trick_html(view, names):
     slots = []
     for i, seat in enumerate(trick["order"]):
         who = seat_label(seat, names, view)
+        played_here = ""
         if seat in played:
             body = card_svg(played[seat])
             label = text("ui.trick_card", {"name": who, "card": card_name(played[seat])})
             cls = "trick-slot filled"
+            played_here = ' data-played="%d"' % played[seat]   # (not data-card: not a choice)
         else:
             body = '<div class="slot-empty"></div>'
             label = text("ui.trick_waiting", {"name": who})
             cls = "trick-slot" + (" to-play" if seat == view["current_player"] else "")
-        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>'
+        slots.append('<figure class="%s" data-seat="%d"%s aria-label="%s">%s<figcaption>'
                      '%s</figcaption></figure>'
-                     % (cls, seat, escape(label), body,
+                     % (cls, seat, played_here, escape(label), body,
                         escape(join_list([str(i + 1), who], key="ui.stats_sep"))))
     head = t("ui.trick_head", trick=trick["number"])
     if trick["round"] > 1:
@@ -156,9 +158,9 @@ def seat_positions(view, viewer):
 def seat_panel(view, seat, names, seats, where):
     """A seat's panel: name, human or bot, cards left, tricks, Improvisations, totals."""
     if seat == view["non_player"]:
-        return ('<section class="seat seat-%s non-player" aria-label="%s"><h3>%s</h3>'
-                '<div class="stack">%s<span>%s</span></div></section>'
-                % (where, t("tac.page.non_player_label", count=view["non_player_stack"]),
+        return ('<section class="seat seat-%s non-player" data-seat="%d" aria-label="%s"><h3>%s'
+                '</h3><div class="stack">%s<span>%s</span></div></section>'
+                % (where, seat, t("tac.page.non_player_label", count=view["non_player_stack"]),
                    escape(seat_label(seat, names, view)), card_back_svg(),
                    t("tac.page.stack_count", count=view["non_player_stack"])))
     info = view["seats"][seat]
@@ -246,6 +248,21 @@ def last_trick_modal(view, names):
 
 
 PANELS = {"last": ("ui.last_trick", last_trick_modal)}
+
+
+def teach_targets(marks):
+    """What a lesson lights (the marks of games/take_a_chord/teach.py): ["card", id] a card in
+    the hand or on the trick, ["seat", s] a seat's panel, ["key", None] the key-chord board."""
+    out = []
+    for kind, value in marks:
+        if kind == "card" and type(value) is int:
+            out.append('.hand-card[data-card="%d"]' % value)
+            out.append('.trick-slot[data-played="%d"]' % value)
+        elif kind == "seat" and type(value) is int:
+            out.append('.seat[data-seat="%d"]' % value)
+        elif kind == "key":
+            out.append(".key-panel")
+    return out
 CHAPTERS = ("venue_start",)                 # a replay jumps from one to the next
 
 

@@ -221,15 +221,16 @@ def trick_html(view, names):
                         % (card, card, render.named(text("take.page.extra_choice",
                                                          {"card": name_of(card, view)}), body)))
             label = text("ui.trick_card", {"name": names[seat], "card": name_of(card, view)})
-            cls = "trick-slot filled"
-        else:
-            body, cls = '<div class="slot-empty"></div>', "trick-slot"
+            cls, shows = "trick-slot filled", ' data-trick-card="%d"' % card  # not data-card:
+        else:                                                   # that would make it clickable
+            body, cls, shows = '<div class="slot-empty"></div>', "trick-slot", ""
             label = text("ui.trick_waiting", {"name": names[seat]})
             if seat == view["current_player"]:
                 cls += " to-play"
         caption = join_list([str(i + 1), names[seat]], key="ui.stats_sep")
-        slots.append('<figure class="%s" data-seat="%d" aria-label="%s">%s<figcaption>%s'
-                     '</figcaption></figure>' % (cls, seat, escape(label), body, escape(caption)))
+        slots.append('<figure class="%s" data-seat="%d"%s aria-label="%s">%s<figcaption>%s'
+                     '</figcaption></figure>' % (cls, seat, shows, escape(label), body,
+                                                 escape(caption)))
     return ('<section class="trick" aria-label="%s"><h2>%s</h2><div class="trick-row">%s</div>'
             '</section>' % (t("ui.trick"), t("ui.trick_head", trick=trick["number"]),
                             "".join(slots)))
@@ -413,3 +414,38 @@ def final_body(view, names, end_event):
             '</summary>%s</details>' % (escape(" ".join(lines)), totals, t("take.page.all_rounds"),
                                         tables))
     return body
+
+
+# --- teaching mode ------------------------------------------------------------------------------
+TEACH_SELECTORS = {
+    "card": ('.hand-card[data-card="{0}"]', '.trick-slot[data-trick-card="{0}"]',
+             '.extra-choice[data-card="{0}"]'),
+    "seat": ('section.seat[data-seat="{0}"]',),
+    "stack": ('section.seat[data-seat="{0}"] .bamboo-stack.bcol-{1}',),
+    "trump": (".trump-card",),
+    "track": (".score-track .marker.m{0}",),
+    "action": ('[data-action="{0}"]',),
+}
+ACTIONS = ("gift", "accept", "refuse", "extra", "confirm")
+
+
+def teach_targets(marks):
+    """CSS selectors of what a lesson's marks light up (pygame_rules/games/take_bamboo/teach.py
+    says the kinds): a card in the hand, the trick or among the extras, a seat's panel, one of
+    its bamboo stacks, the trump indicator, a marker on the score track, a decision's buttons.
+    Unknown kinds and malformed values light nothing."""
+    out = []
+    for kind, value in marks:
+        if kind == "stack":
+            ok = isinstance(value, (list, tuple)) and len(value) == 2 and \
+                all(type(v) is int for v in value)
+            args = tuple(value) if ok else None
+        elif kind == "trump":
+            args = ()
+        elif kind == "action":
+            args = (value,) if value in ACTIONS else None
+        else:
+            args = (value,) if type(value) is int else None
+        if kind in TEACH_SELECTORS and args is not None:
+            out += [s.format(*args) for s in TEACH_SELECTORS[kind] if s.format(*args) not in out]
+    return out

@@ -233,6 +233,27 @@ def arrivals(events):
             for e in events if e["type"] == "play" and e.get("card") is not None]
 
 
+TEACH_BY_ID = {"card": '.hand-card[data-card="%d"]', "placed": '.tak-staff [data-placed="%d"]',
+               "row": '.tak-row[data-row="%d"]', "seat": '.seat[data-seat="%d"]'}
+TEACH_STEPS = {"draw": '[data-key="step-draw"]', "keep": '[data-key="step-keep"]',
+               "done": '[data-key="step-done"]', "pass": '[data-key="step-pass"]',
+               "bonus": '[data-key="bonus-bar"]'}
+
+
+def teach_targets(marks):
+    """CSS selectors of what a lesson's marks light (the kinds of games/taktvoll/teach.py): a
+    hand card, a card on a staff, a row, a seat panel, the deck, a step button; others none."""
+    out = []
+    for kind, value in marks:
+        if kind in TEACH_BY_ID and type(value) is int:
+            out.append(TEACH_BY_ID[kind] % value)
+        elif kind == "step" and value in TEACH_STEPS:
+            out.append(TEACH_STEPS[value])
+        elif kind == "deck":
+            out.append(".tak-deck")
+    return out
+
+
 def local_action(name, data, view):
     """Clicks that change no game state: listen to a row. True when handled."""
     if name == "play-row":

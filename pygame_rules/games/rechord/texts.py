@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "rc.hint.score": "about {score} fame two turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "rc.name.kind.white": "White",
     "rc.name.kind.red": "Red",
@@ -435,4 +436,24 @@ EN = {
     "rc.rules.16": "Jim Bot is the automa. He keeps an open row of three chord cards and claims any the board matches, taking chords you may need. On his turn he first places a supply pick that completes one of his cards; otherwise he turns an icon from his deck and places that colour from the supply (or a bag pick face down) in the fullest fret with room. His abilities always attack your genre colour, which he knows. His turn is shown step by step. Difficulty: Beginner Guitarist (silver values only), Session Shredder, Touring Rockstar (two genres). A tie is his win.",
     "rc.rules.17.h": "What is ours",
     "rc.rules.18": "The printed rulebook could not be read in full, so much of this game is reconstructed: the chord cards and songs are designed from real open-chord shapes, and the supply sizes, the lead guitar formula, Jim Bot's behaviour and more are our house rules, listed below with the options that switch them.",
+    # --- teaching mode (pygame_rules.teach): each rule the first time it applies ---------------
+    "rc.teach.supply_pick": "Your turn: take one of three actions. Take a supply pick and place it face up on an empty space (then you may use its ability), draw a pick from the bag to place face down, or draw two chord cards.",
+    "rc.teach.wylde": "A Wylde may go on any space, even one that holds a pick (that pick goes back to the bag). It counts as every colour for chord cards, but for no genre in lead guitar scoring.",
+    "rc.teach.last_space": "Fret {fret} has one empty space left. If it is full at the end of a turn, lead guitar scoring runs for that fret: once per fret, whoever filled it.",
+    "rc.teach.bag_pick": "Only you see this {kind} pick. Place it face down on an empty space; face down it matches no chord card. Then you may return a pick on a neighbouring string of the same fret to the bag.",
+    "rc.teach.chord_cards": {"one": "You hold {count} unfinished chord card. You may give back cards you do not want (to the bottom of the deck); keep at most three.", "other": "You hold {count} unfinished chord cards: give back the ones you do not want (to the bottom of the deck) until you hold at most three."},
+    "rc.teach.white": "The White on {space} lets you place another supply pick face up, and use that pick's ability too.",
+    "rc.teach.red": "The Red on {space} lets you return any other pick to the bag: face up or face down, in any fret, scored or not.",
+    "rc.teach.blue": "The Blue on {space} lets you move another pick to an empty space, or swap two other picks; each keeps its facing.",
+    "rc.teach.grey": "The Grey on {space} lets you flip a face-up pick face down (itself included): it then matches no chord card. You may then move that pick to an empty space.",
+    "rc.teach.purple": "The Purple on {space} lets you turn a face-down pick face up; that pick may use its own ability at once.",
+    "rc.teach.green": "The Green on {space} lets you return every other pick of one type in its fret to the bag: one colour, the Wyldes, or the face-down picks.",
+    "rc.teach.face_down": "{seat} placed a pick from the bag face down on {space}: only they know its colour, and it matches no chord card until it is turned face up.",
+    "rc.teach.chord_done": "{seat} completed {card}. The first card of a chord scores its silver value ({silver}); each later card of the same chord is a re-chord and scores its golden value ({golden} on this one).",
+    "rc.teach.rechord": "Re-chord! {card} is another {chord} card for {seat}, so it scores its golden value, {golden}, instead of the silver {silver}.",
+    "rc.teach.song": "{card} is one of the chords of your secret song ({song}). Complete at least one card of each of them by the end, and the song is worth 18 fame.",
+    "rc.teach.claim": "The board matches {cards} in your hand: claim now to complete it, whoever placed the picks. If you let it go, you may claim it again once the board changes.",
+    "rc.teach.fret_full": {"one": "Fret {fret} is full, so lead guitar scoring runs: each genre colour gets points in fret {fret}'s column of the score pad, more for more face-up picks of its colour; Wyldes count for none. Your genre, {genre}, got {count} point.", "other": "Fret {fret} is full, so lead guitar scoring runs: each genre colour gets points in fret {fret}'s column of the score pad, more for more face-up picks of its colour; Wyldes count for none. Your genre, {genre}, got {count} points."},
+    "rc.teach.jim_turn": "Jim Bot's turn, step by step: he places a supply pick that completes a card of his open row if he can; otherwise he turns an icon and places that colour (or a bag pick) in the fullest fret with room. He claims his matched cards at once.",
+    "rc.teach.jim_attack": "Jim Bot returned your {kind} pick on {space} to the bag: he knows your genre colour, and his abilities always attack it.",
 }

@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tac.hint.score": "about {score} points at the end of the venue",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{chord} {colour}",
     "tac.name.colour.0": "Bluesy",
@@ -155,4 +156,16 @@ EN = {
     "tac.rules.13": "Whoever wins a trick with a card of the current Key Chord takes the Spotlight Card, from the centre or from another player. At the end of the venue it counts as one more trick for its holder, then goes back to the centre.",
     "tac.rules.14.h": "Three players",
     "tac.rules.15": "A fourth, non-player seat gets a face-down stack of 8. After each Lead Player's card, the stack's top card is played as the 2nd card, whatever its colour. It never wins (the strongest real player's card wins instead), and its card alone never causes a Key Change, though the 3rd and 4th players may pair with it. If the Lead Player and the non-player play the same chord and the other two a pair of another chord, the 4th player is the Key Changer.",
+    "tac.teach.lead": "You lead this trick: play any card. The others must follow its colour, or match a chord already face up in this round.",
+    "tac.teach.follow": {"one": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards does that.", "other": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards do that."},
+    "tac.teach.void": "You hold no {colour}, so you may play any card this time.",
+    "tac.teach.non_player": "With three players, the non-player's stack plays the 2nd card of every round: {card}. It never wins the trick, but the 3rd and 4th players may pair with it.",
+    "tac.teach.trick_won": "{seat} takes the trick with {card}: the strongest chord wins, counted round the board from the Key Chord; between equal chords, the lead colour, then the first played.",
+    "tac.teach.spotlight": "{seat} won with a card of the Key Chord and takes the Spotlight Card: it counts as one more trick at the end of the venue.",
+    "tac.teach.spotlight_stolen": "{seat} won with the Key Chord and takes the Spotlight Card from {previous}.",
+    "tac.teach.key_change": "Key Change: the chord {chord} was played twice, so {chord} is the new Key Chord (it was {previous}), and {seat}, who played it last, leads next.",
+    "tac.teach.improvisation": "Improvisation! {seat}, the 4th player, matched the lead chord {chord}: these cards go face down and a new round of the same trick begins. The winner takes every card and a 15-point bonus.",
+    "tac.teach.improvisation_limit": "{seat} matched the lead chord, but there is no Improvisation: the limit for one trick is reached, or it is the last trick of the venue.",
+    "tac.teach.last_trick": "This is the venue's last trick: no Improvisation and no Key Change can happen in it.",
+    "tac.teach.venue_scores": "The venue is scored: the chart pays 0, 10, 20 or 30 points for 0 to 3 tricks, less for more; the Spotlight Card counts as a trick and each Improvisation won adds 15.",
 }

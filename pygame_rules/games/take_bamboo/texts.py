@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "take.hint.score": "about {score} points at the end of the round",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "take.name.colour.0": "Organic (オーガニック)",
     "take.name.colour.1": "Biotech (バイオテック)",
@@ -232,4 +233,24 @@ EN = {
     "take.rules.10": "Bamboo you take stacks by colour in front of you, and you may hold at most two colours. A card that would be your third colour must be given to your left or right neighbour. If they accept (they cannot if it would be their third colour), you both score 1 point; if they refuse, it is discarded and you lose 1 point (never below 0). A gift that brings anyone to 25 ends the game at once.",
     "take.rules.11.h": "Scoring a round",
     "take.rules.12": "For each colour, compare how many cards everyone holds (face-down ones too). The player with the sole most scores nothing. A count shared by several players scores count × the number of players sharing it; any other count scores itself. Example: A has 4 green and 3 pink, B 2 green and 2 silver, C 3 pink and 2 silver: A 0 + 6 = 6, B 2 + 4 = 6, C 6 + 4 = 10.",
+    # --- teaching mode: each rule the first time it comes into play (teach.py) ----------------
+    "take.teach.initial_double": "{seat}'s initial bamboo, {card}, has the trump number {trump}: a face-down card lies under it, so the stack counts as 2 cards.",
+    "take.teach.pass": "Before the first trick, pick one card to pass to {left}, your left neighbour, and one to {right}, your right neighbour. Only they see them, and you get one card from each in return.",
+    "take.teach.lead": "You lead: play any card, and its colour becomes the lead colour. Any card numbered {trump} is a trump and beats every other card.",
+    "take.teach.any_card": "You need not follow the lead colour, {colour}: play any card. Only a trump (numbered {trump}) or the highest {colour} can win the trick.",
+    "take.teach.trump_win": "{seat} wins with {card}, a trump: a card numbered {trump} beats every colour and number, and among several trumps the first played wins.",
+    "take.teach.trick_won": "{seat} wins with {card}, the highest of the lead colour, {colour} (on a tie, the first played), and takes only that card; the others go face down to the discard pile.",
+    "take.teach.one_taken": "{seat} played {card}, a 1 of the lead colour, and takes it although {winner} won the trick.",
+    "take.teach.extra_choice": "You won with a trump while the discard pile is empty: choose your face-down extra among this trick's cards that nobody takes.",
+    "take.teach.extra": "{seat} won with a trump and also takes a face-down extra: the top card of the discard pile (while it is empty, a card of the trick). It counts as one more card of the trump's colour.",
+    "take.teach.two_colours": "{card} would be a third colour for {seat}, and nobody may hold more than two colours: it must be given to the left or the right neighbour.",
+    "take.teach.gift_offered": "{giver} offers {card} to {receiver}. If {receiver} accepts, both score 1 point; if not, the card is discarded and {penalised} loses 1 point.",
+    "take.teach.gift_forced": "{card} would be a third colour for {receiver} too, so {receiver} must refuse it.",
+    "take.teach.gift_accepted": "{receiver} accepts the gift: {giver} and {receiver} score 1 point each.",
+    "take.teach.gift_refused": "{receiver} refuses the gift: the card goes face down to the discard pile and {penalised} loses 1 point.",
+    "take.teach.score_floor": "{penalised} would lose 1 point for the refused gift, but a score never goes below 0.",
+    "take.teach.round_scores": "Round {round} is scored colour by colour: the sole most of a colour scores 0; a count shared by several players scores count × the players sharing it; any other count scores itself.",
+    "take.teach.target_gift": "A gift brought a score to {target}: the game ends at once, without scoring the round. Among the players at {target} or more, the closest to {target} wins.",
+    "take.teach.target": "A score reached {target}, so the game ends. The winner is not the highest score but the closest to {target} among the players at {target} or more.",
+    "take.teach.last_round": "Nobody reached {target} in 3 rounds: the game ends, and the highest score wins.",
 }

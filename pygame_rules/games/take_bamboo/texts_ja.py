@@ -1,6 +1,7 @@
 """TAKE トリックの翁: every sentence of the game in Japanese, keyed like texts.EN (`take.<area>.<id>`)."""
 
 JA = {
+    "take.hint.score": "ラウンド終了時に約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "take.name.colour.0": "オーガニック（緑）",
     "take.name.colour.1": "バイオテック（ピンク）",
@@ -217,4 +218,24 @@ JA = {
     "take.rules.10": "獲得した竹は自分の前に色ごとに重ねて置き、持てるのは2色までです。3色目になるカードは、左隣か右隣のプレイヤーに譲らなければなりません。相手が受け取れば（相手にとっても3色目なら受け取れません）2人とも1点を獲得します。断られたらカードは捨て札になり、あなたが1点を失います（0点未満にはなりません）。譲渡で誰かが25点に到達したら、その時点でゲームが終了します。",
     "take.rules.11.h": "ラウンドの得点計算",
     "take.rules.12": "色ごとに、各プレイヤーが持っている枚数（ウラ向きのカードも含む）を比べます。単独で最多のプレイヤーは0点です。同じ枚数のプレイヤーが複数いる場合は、枚数×その人数の得点になり、それ以外は枚数分の得点です。例：Aが緑4枚とピンク3枚、Bが緑2枚と銀2枚、Cがピンク3枚と銀2枚を持っていれば、A 0 + 6 = 6点、B 2 + 4 = 6点、C 6 + 4 = 10点です。",
+    # --- teaching mode: each rule the first time it comes into play (teach.py) ----------------
+    "take.teach.initial_double": "{seat}の初期の竹（{card}）は切り札と同じ数字{trump}なので、ウラ向きのカードを1枚重ね、2枚分と数えます。",
+    "take.teach.pass": "最初のトリックの前にカード渡しをします。手札から左隣の{left}と右隣の{right}に1枚ずつ選んで渡します。渡したカードは受け取る人にしか見えず、2人からも1枚ずつ受け取ります。",
+    "take.teach.lead": "あなたが1番手です。好きなカードを出せ、その色が1番手の色になります。数字が{trump}のカードは切り札で、ほかのどのカードにも勝ちます。",
+    "take.teach.any_card": "1番手の色（{colour}）をフォローする必要はなく、好きなカードを出せます。トリックに勝てるのは切り札（数字{trump}）か、{colour}で最も大きい数字のカードだけです。",
+    "take.teach.trump_win": "{seat}が切り札の{card}で勝ちました。数字が{trump}のカードは色や数字に関係なく勝ち、切り札が複数出たら先に出したものが勝ちます。",
+    "take.teach.trick_won": "{seat}が{card}で勝ちました。1番手の色（{colour}）で最も大きい数字が勝ち（同じ数字なら先に出したもの）、勝者が獲得するのは自分のカードだけです。残りはウラ向きで捨て札になります。",
+    "take.teach.one_taken": "{seat}は1番手の色の1（{card}）を出したので、トリックの勝者は{winner}でも、そのカードを獲得します。",
+    "take.teach.extra_choice": "捨て札がまだ無いときに切り札で勝ちました。このトリックで誰も獲得しないカードから、ウラ向きの追加カードを1枚選びます。",
+    "take.teach.extra": "{seat}は切り札で勝ったので、ウラ向きの追加カードも獲得します。捨て札の一番上のカード（捨て札が無ければトリックのカード）で、切り札と同じ色の1枚として数えます。",
+    "take.teach.two_colours": "{card}は{seat}にとって3色目になります。持てるのは2色までなので、左隣か右隣のプレイヤーに譲らなければなりません。",
+    "take.teach.gift_offered": "{giver}が{card}を{receiver}に譲ろうとしています。受け取れば2人とも1点を獲得し、断ればカードは捨て札になり、{penalised}が1点を失います。",
+    "take.teach.gift_forced": "{card}は{receiver}にとっても3色目になるので、{receiver}は断るしかありません。",
+    "take.teach.gift_accepted": "{receiver}が譲渡を受け取りました。{giver}と{receiver}がそれぞれ1点を獲得します。",
+    "take.teach.gift_refused": "{receiver}が譲渡を断りました。カードはウラ向きで捨て札になり、{penalised}が1点を失います。",
+    "take.teach.score_floor": "{penalised}は譲渡を断られて1点を失うところですが、得点は0点未満にはなりません。",
+    "take.teach.round_scores": "第{round}ラウンドの得点を色ごとに計算します。その色で単独最多のプレイヤーは0点、同じ枚数のプレイヤーが複数いれば枚数×その人数、それ以外は枚数分の得点です。",
+    "take.teach.target_gift": "譲渡で{target}点に到達したプレイヤーが出たので、ラウンドの得点計算をせず、ただちにゲーム終了です。{target}点以上のプレイヤーのうち、{target}点に最も近いプレイヤーの勝ちです。",
+    "take.teach.target": "{target}点に到達したプレイヤーが出たので、ゲーム終了です。勝つのは最高得点ではなく、{target}点以上のプレイヤーのうち{target}点に最も近いプレイヤーです。",
+    "take.teach.last_round": "3ラウンドで誰も{target}点に到達しなかったので、ゲーム終了です。最も得点の高いプレイヤーの勝ちです。",
 }

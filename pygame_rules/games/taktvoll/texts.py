@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tak.hint.score": "about {score} points a few turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value} note {pitch}",
     "tak.name.rest": "{value} rest",
@@ -253,4 +254,26 @@ EN = {
     "tak.rules.8": "Whole, half and quarter notes may be played upside down: the card turned round sounds mirrored about the middle line (E4 ↔ F5, G4 ↔ D5). Eighths and sixteenths never, and stemmed B4 notes neither.",
     "tak.rules.9.h": "Variants",
     "tak.rules.10": "Variant I (thirds): each note must be at most a third above or below the note before it in the row, across bar lines; after a rest any note may follow. Variant II (intervals): a note a prime, perfect fourth, fifth or octave from the note before it scores 1 extra point at once (not the augmented fourth F–B or diminished fifth B–F); rests cut the line.",
+    # --- teaching mode (issue 20): each rule the first time it comes into play ------------------
+    "tak.teach.no_row": "No staff yet: only a treble clef can start one. Play a clef if you hold one; if not, draw a card.",
+    "tak.teach.clef": "{seat} starts row {row} with a treble clef. Its next card must be a time signature; there are four rows at most.",
+    "tak.teach.time": {"one": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} quarter, never more.",
+                       "other": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} quarters, never more."},
+    "tak.teach.bar_lines": {"one": "You hold {count} bar line: it may close a bar only when the bar adds up exactly to its time signature. A bar line still in hand at the end costs 1 point, like any card.",
+                            "other": "You hold {count} bar lines: one may close a bar only when the bar adds up exactly to its time signature. Each one still in hand at the end costs 1 point, like any card."},
+    "tak.teach.full_bar": "Your {card} would fill the bar on row {row} exactly: complete a bar and you may add a bar line from your hand at once.",
+    "tak.teach.bonus": {"one": "Bar complete! You may add a bar line on row {row} now and score {count} point, one per note and rest, or leave it for later.",
+                        "other": "Bar complete! You may add a bar line on row {row} now and score {count} points, one per note and rest, or leave it for later."},
+    "tak.teach.bar_scored": {"one": "{seat} closes the bar on row {row} and scores {count} point: one per note and rest in the bar. Clefs, time signatures and bar lines score nothing.",
+                             "other": "{seat} closes the bar on row {row} and scores {count} points: one per note and rest in the bar. Clefs, time signatures and bar lines score nothing."},
+    "tak.teach.turn_over": "You may play {card} upside down: turned round, it sounds as {turned}, mirrored about the middle line. Eighths, sixteenths and stemmed B4 notes never turn.",
+    "tak.teach.upside_down": "{seat} plays {turned} upside down: the {printed} card turned round, mirrored about the middle line. The way up changes nothing in the basic game; in the variants the pitch it sounds counts.",
+    "tak.teach.thirds": "Variant I: the next note on row {row} must be within a third of {pitch}, from {low} to {high}, even across a bar line. After a rest, any pitch may follow.",
+    "tak.teach.rest_line": "A rest on row {row} cuts the melodic line: the next note there has no note before it, so it may be any pitch and scores no interval.",
+    "tak.teach.interval": {"one": "{seat} scores {count} extra point on row {row} for {interval} from the note before. Primes, fourths, fifths and octaves score; F–B and B–F do not.",
+                           "other": "{seat} scores {count} extra points on row {row} for {interval} from the note before. Primes, fourths, fifths and octaves score; F–B and B–F do not."},
+    "tak.teach.drawn": "You drew {card}: play it now if it has a place, or keep it. Either way, your turn then ends.",
+    "tak.teach.pass": "The deck is empty: play a card if you can, or pass. When every player passes in turn, the game ends.",
+    "tak.teach.game_end": {"one": "The game is over: every card left in a hand, bar lines too, costs 1 point. {winners} wins with the most points.",
+                           "other": "The game is over: every card left in a hand, bar lines too, costs 1 point. {winners} share the win with the most points."},
 }

@@ -1,6 +1,7 @@
 """Taktvoll: every sentence of the game in Japanese, keyed like texts.EN (`tak.<area>.<id>`)."""
 
 JA = {
+    "tak.hint.score": "数手先で約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value}音符 {pitch}",
     "tak.name.rest": "{value}休符",
@@ -228,4 +229,20 @@ JA = {
     "tak.rules.8": "全音符、二分音符、四分音符は逆さまに出せます。カードを180度回すと、真ん中の線を軸に上下を反転した音になります（E4 ↔ F5、G4 ↔ D5）。八分音符と十六分音符は逆さまに出せず、符尾のあるB4の音符も同様です。",
     "tak.rules.9.h": "バリアント",
     "tak.rules.10": "バリアントI（三度）：各音符は、その段の直前の音符から上下三度以内でなければなりません。これは小節線をまたいでも同じです。休符の後にはどの音符でも出せます。バリアントII（音程）：直前の音符から完全一度、完全四度、完全五度、オクターブの音程になる音符を出すと、すぐに追加で1点を得ます（増四度F–Bと減五度B–Fは対象外）。休符はメロディーの流れを切ります。",
+    # --- teaching mode (issue 20): each rule the first time it comes into play ------------------
+    "tak.teach.no_row": "まだ段がありません。段を始められるのはト音記号だけです。ト音記号を持っていれば出し、なければ山札から1枚引きます。",
+    "tak.teach.clef": "{seat}がト音記号で{row}段目を始めました。この段の次のカードは拍子記号でなければなりません。段は最大4段です。",
+    "tak.teach.time": {"other": "{seat}が{row}段目に拍子記号{time}を置きました。この段の各小節は、四分音符{count}つ分ちょうどにしなければならず、超えてはいけません。"},
+    "tak.teach.bar_lines": {"other": "あなたは小節線を{count}枚持っています。小節線は、小節の合計が拍子記号とぴったり同じになったときだけ、その小節を閉じられます。最後に手札に残った小節線も、他のカードと同じく1枚−1点です。"},
+    "tak.teach.full_bar": "{card}を出すと{row}段目の小節がぴったり埋まります。小節を完成させると、すぐに手札から小節線を1枚追加できます。",
+    "tak.teach.bonus": {"other": "小節が完成しました！ 今すぐ{row}段目に小節線を出せば、音符と休符1枚につき1点、合計{count}点を得ます。後に回してもかまいません。"},
+    "tak.teach.bar_scored": {"other": "{seat}が{row}段目の小節を閉じて{count}点を獲得。小節の音符と休符1枚につき1点です。ト音記号、拍子記号、小節線は得点になりません。"},
+    "tak.teach.turn_over": "{card}は逆さまに出せます。カードを回すと真ん中の線を軸に反転し、{turned}の音になります。八分音符、十六分音符、符尾のあるB4の音符は逆さまにできません。",
+    "tak.teach.upside_down": "{seat}が{turned}を逆さまに出しました。{printed}のカードを回したもので、真ん中の線を軸に反転した音になります。基本ルールでは向きは関係ありませんが、バリアントでは実際に鳴る音の高さで判定します。",
+    "tak.teach.thirds": "バリアントI「三度」：{row}段目の次の音符は、{pitch}から三度以内（{low}～{high}）でなければなりません。小節線をまたいでも同じです。休符の後はどの音でも出せます。",
+    "tak.teach.rest_line": "{row}段目の休符がメロディーの流れを切りました。そこで次に出す音符には直前の音符がないので、どの高さの音でも出せ、音程の得点もありません。",
+    "tak.teach.interval": {"other": "{seat}が{row}段目で追加{count}点を獲得。直前の音符との音程が{interval}です。完全一度、完全四度、完全五度、オクターブが得点になり、F–BとB–Fはなりません。"},
+    "tak.teach.drawn": "{card}を引きました。出せる場所があれば今すぐ出すか、手札に残します。どちらでも、それで手番は終わりです。",
+    "tak.teach.pass": "山札が尽きました。出せるカードがあれば出し、なければパスします。全員が順にパスすると、ゲームは終わります。",
+    "tak.teach.game_end": {"other": "ゲーム終了：手札に残ったカードは小節線も含めて1枚−1点です。最も得点の高い{winners}の勝ちです。"},
 }
