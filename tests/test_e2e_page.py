@@ -31,9 +31,10 @@ class Table:
         self.url = url
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
         self.context.add_init_script(        # quick bots and no rule tips (every test is a
-            "localStorage.getItem('{0}settings') || localStorage.setItem('{0}settings', "
-            "JSON.stringify({{pause: 0, think: 0.02, teach: {1}}}))"   # "first game" of its
-            .format(NS, json.dumps(NO_TEACHING)))                    # title), unless set
+            "(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
+            "':settings'; localStorage.getItem(k) || localStorage.setItem(k, "  # "first game"
+            "JSON.stringify({{pause: 0, think: 0.02, teach: {0}}})); }})()"    # of its title),
+            .format(json.dumps(NO_TEACHING)))   # unless set; the store's namespace, any path
         self.requests, self.problems = [], []
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()
