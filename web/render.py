@@ -213,6 +213,7 @@ def hint_html(lines):
     """A hint (issue 20) in the dock, in the teaching tip's box (a "hint" variant): the move
     and why, in sentences built from the search's numbers (pygame_rules/hint.py), and Close
     (Escape does the same)."""
+    lines = [line[:1].upper() + line[1:] for line in lines]    # "draw a card would…": a capital
     first, rest = (lines[0], lines[1:]) if lines else ("", [])
     return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
             '<p class="teach-text hint-text"><strong>%s</strong> %s</p><div class="teach-buttons">'
