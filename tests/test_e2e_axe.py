@@ -94,8 +94,8 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     """The start screen, the rules, each game's board at the human's first turn and again
     MID_GAME steps later with the menu and the replay so far, Take The "A" Chord's venue score
     table, end screen, link panel and replay (3 players), Taktvoll's end screen and replay
-    with every hand open (3 players), links' replays of Re-Chord and TAKE (3 players), and
-    teaching mode's tip."""
+    with every hand open (3 players), links' replays of Re-Chord and TAKE (3 players),
+    teaching mode's tip, and a hint."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     size = "%dx%d %s" % (tuple(sized.page.viewport_size.values()) + (lang,))
     sized.open()
@@ -152,3 +152,11 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     sized.start(players=4)
     sized.page.wait_for_selector("body[data-teach]", state="attached", timeout=STEP)
     check(audit(sized.page), "teach-take-a-chord", size)
+    sized.open()                                             # a hint (issue 20), shown
+    sized.page.check('input[name="game"][value="take-a-chord"]')
+    sized.page.uncheck("#teach")
+    sized.start(players=4, seats=["human", "bot-heuristic", "bot-heuristic", "bot-heuristic"])
+    sized.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    sized.page.click("[data-action=hint]")
+    sized.page.wait_for_selector("body[data-hint=shown]", state="attached", timeout=60_000)
+    check(audit(sized.page), "hint-take-a-chord", size)

@@ -16,7 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
 
 FIELDS = ("format", "version", "engine", "seats", "shown_round", "pending", "summary",
-          "teaching", "taught")
+          "teaching", "taught", "hints")
 SEATS = [{"name": "Mia", "kind": "human"}, {"name": "Leo", "kind": "human"},
          {"name": "Bot", "kind": "bot", "bot": "heuristic"}]
 
@@ -62,7 +62,7 @@ def test_extreme_text_in_any_field_is_refused(field, name, raw):
     text = json.dumps(body).replace('"@@"', raw)
     result = outcome(text)
     assert isinstance(result, app.SavedGameError) or name == "5000 digits" and \
-        field in ("pending", "shown_round", "summary", "teaching", "taught"), name
+        field in ("pending", "shown_round", "summary", "teaching", "taught", "hints"), name
 
 
 def test_deep_nesting_inside_the_engine_part_is_refused():

@@ -132,3 +132,93 @@ def test_a_tables_cancel_button_drops_the_pending_choice(main):
     with mock.patch.object(main, "draw"):
         main.cancel_pending()
     assert main.PAGE.pending is None
+
+
+# --- hints (issue 20) ---------------------------------------------------------------------------------
+class FakeWorker:
+    """The bots' worker as main.py awaits it: best_move answers with `answer(reply)`."""
+
+    def __init__(self, answer=lambda reply: reply):
+        self.answer, self.asked = answer, []
+
+    async def best_move(self, view, seat, level, seed, think):
+        import json
+        import bot_worker
+        self.asked.append((seat, level, think))
+        reply = json.loads(bot_worker.best_move(view, seat, level, seed, 0.05))
+        return json.dumps(self.answer(reply))
+
+
+def hint_game(main, monkeypatch, worker):
+    """A person against heuristic bots at their turn; the worker stubbed; the coroutines the
+    page starts kept to be run by the test."""
+    started = []
+    monkeypatch.setattr(main.asyncio, "ensure_future", started.append)
+    main.window.performance.now.return_value = 1000.0
+    from tables import sound
+    monkeypatch.setattr(sound, "play", lambda item: None)
+
+    async def ready():
+        return worker
+    monkeypatch.setattr(main, "ensure_worker", ready)
+    seats = [{"name": "Mia", "kind": "human"}] + [
+        {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
+    session = app.Session.start("take-a-chord", seats, seed=6)
+    main.begin(session, "t1")
+    while not session.current_is_human():
+        main.bot_tick()
+    return session, started
+
+
+def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main, monkeypatch):
+    import asyncio
+    worker = FakeWorker()
+    session, started = hint_game(main, monkeypatch, worker)
+    main.PAGE.worker_state = "ready"
+    main.ask_hint()
+    assert main.PAGE.hint_asking and len(started) == 1
+    main.ask_hint()                                  # thinking: nothing more is asked
+    assert len(started) == 1
+    asyncio.run(started.pop())
+    assert worker.asked == [(0, "hard", 1.0)]
+    found = main.PAGE.hint_found
+    assert not main.PAGE.hint_asking and main.PAGE.hint_shown and session.hints == {0: 1}
+    assert tuple(found["action"]) in session.state.legal_actions()
+    assert main.hint_on_screen(session, None, None) is found
+    main.ask_hint()                                  # H again: closes, then shows it again
+    assert not main.PAGE.hint_shown and not started
+    main.ask_hint()
+    assert main.PAGE.hint_shown and not started and session.hints == {0: 1}
+    main.close_hint()
+    assert not main.PAGE.hint_shown
+    main.play(tuple(found["action"]))
+    assert main.PAGE.hint_key is None and main.PAGE.hint_found is None
+    main.show_start()
+
+
+def test_a_wrong_or_missing_answer_is_said_and_nothing_is_lit_or_counted(main, monkeypatch):
+    import asyncio
+    worker = FakeWorker(lambda reply: {**reply, "action": ["play", 999]})
+    session, started = hint_game(main, monkeypatch, worker)
+    main.PAGE.worker_state = "ready"
+    main.ask_hint()
+    asyncio.run(started.pop())
+    assert main.PAGE.notice == main.text("ui.hint.illegal") and main.PAGE.hint_found is None
+    assert session.hints == {}
+    main.PAGE.worker_state = "failed"                # no worker: said, never searched here
+    main.ask_hint()
+    assert not started and main.PAGE.notice == main.text("ui.hint.no_worker")
+    main.PAGE.worker_state = "off"
+    main.show_start()
+
+
+def test_a_hint_answered_after_the_person_moved_is_forgotten(main, monkeypatch):
+    import asyncio
+    session, started = hint_game(main, monkeypatch, FakeWorker())
+    main.PAGE.worker_state = "ready"
+    main.ask_hint()
+    main.play(session.state.legal_actions()[0])
+    asyncio.run(started.pop())
+    assert main.PAGE.hint_found is None and session.hints == {}
+    main.PAGE.worker_state = "off"
+    main.show_start()

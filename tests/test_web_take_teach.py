@@ -4,14 +4,13 @@ renders for that seat's view at that moment."""
 
 import pathlib
 import random
-import re
 import sys
-from html.parser import HTMLParser
 
 import pytest
 
 import pygame_rules
 from pygame_rules import teach
+from html_select import Tree, select
 from take_helpers import action, position
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
@@ -19,65 +18,6 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import tables.take_bamboo as take  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
-VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-
-
-class Tree(HTMLParser):
-    """Every element as (tag, attrs, ancestors' indices), in document order."""
-
-    def __init__(self, html):
-        super().__init__()
-        self.elements, self.open = [], []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.elements.append((tag, dict(attrs), list(self.open)))
-        if tag not in VOID:
-            self.open.append(len(self.elements) - 1)
-
-    def handle_startendtag(self, tag, attrs):
-        self.elements.append((tag, dict(attrs), list(self.open)))
-
-    def handle_endtag(self, tag):
-        while self.open:
-            if self.elements[self.open.pop()][0] == tag:
-                break
-
-
-# the selectors teach_targets writes: compounds (tag, .class, [attr="value"]) joined by spaces
-COMPOUND = re.compile(r'^([a-z]*)((?:\.[\w-]+|\[[\w-]+(?:="[^"]*")?\])*)$')
-PART = re.compile(r'\.([\w-]+)|\[([\w-]+)(?:="([^"]*)")?\]')
-
-
-def fits(compound, element):
-    """Does one element match a compound selector?"""
-    tag, attrs, _ = element
-    m = COMPOUND.match(compound)
-    assert m, "a selector this test cannot read: %r" % compound
-    if m.group(1) and m.group(1) != tag:
-        return False
-    for cls, name, value in PART.findall(m.group(2)):
-        if cls and cls not in (attrs.get("class") or "").split():
-            return False
-        if name and (name not in attrs or (value and attrs[name] != value)):
-            return False
-    return True
-
-
-def select(tree, selector):
-    """The indices of the elements a selector (a descendant chain, no commas) matches."""
-    *outer, last = selector.split()
-    found = []
-    for i, element in enumerate(tree.elements):
-        if not fits(last, element):
-            continue
-        ancestors, want = element[2][::-1], outer[::-1]
-        for a in ancestors:                  # nearest first; each outer compound in turn
-            if want and fits(want[0], tree.elements[a]):
-                want.pop(0)
-        if not want:
-            found.append(i)
-    return found
 
 
 def table(view, seat):

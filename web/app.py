@@ -21,6 +21,8 @@ SAVE_MAX_CHARS = 1_000_000     # as the store's cap (static/store.js): the longe
 SAVE_MAX_DEPTH = 32            # far smaller, and our wrapper nests 4 deep
 TAUGHT_MAX_IDS = 64            # a seat's lessons seen, as a save may hold them (a game has a
 TAUGHT_MAX_CHARS = 40          # dozen or so, with ids like "improvisation_limit")
+HINTS_MAX = 100_000            # a seat's hints, as a save may hold them
+HINT_SECONDS = 1.0             # a hint's search: Hard's own budget, capped at about a second
 
 
 class SavedGameError(Exception):
@@ -60,6 +62,7 @@ class Session:
         self.teaching = False
         self.teachers, self.due = {}, {}
         self.set_teaching(teaching, taught)
+        self.hints = {}               # seat -> the hints that person was shown in this game
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod
@@ -171,6 +174,55 @@ class Session:
     def stop_teaching(self):
         """"Don't show again": no more lessons in this game."""
         self.set_teaching(False)
+
+    # --- hints (issue 20): Hard's move for the person to play, searched in the worker -----------
+    def hint_seat(self):
+        """The person who may ask for a hint now: the one whose hand is on screen, at their own
+        turn at a playable board (no curtain, no round's table open), or None."""
+        seat = self.viewer()
+        if seat is None or seat != self.state.current_player or not self.current_is_human() or \
+                self.curtain_for() is not None or self.round_pending():
+            return None
+        return seat
+
+    def hint_request(self, think=0.0):
+        """What the worker's `best_move` needs for the hint: the person's own view (never the
+        whole game), their seat, "hard", the seed a Hard bot would have in this position, the
+        think cap (about a second, less if the page's think setting says so) and the number of
+        moves so far (the answer is shown only if nothing moved meanwhile)."""
+        seat = self.hint_seat()
+        moves = len(self.state.history)
+        think = min(HINT_SECONDS, float(think)) if think and think > 0 else HINT_SECONDS
+        return {"view": json.dumps(self.state.view(seat), separators=(",", ":"),
+                                   ensure_ascii=False),
+                "seat": seat, "level": "hard", "seed": position_seed(self.state.seed, seat, moves),
+                "think": think, "moves": moves}
+
+    def hint_found(self, reply, moves):
+        """The worker's answer as the hint to show ({**the search's report, "action": [...]},
+        as pygame_rules.hint.hint gives it), or (message id, parameters) saying why there is
+        none: the worker could not answer, the game moved on, or its move is not legal here
+        (every candidate the reasons name must be legal too, else only the move is named)."""
+        if not isinstance(reply, dict) or not reply.get("ok"):
+            return ("ui.hint.failed", {})
+        if moves != len(self.state.history) or self.hint_seat() is None:
+            return ("ui.hint.stale", {})
+        legal = set(self.state.legal_actions())
+        action = legal_action(reply.get("action"), legal)
+        if action is None:
+            return ("ui.hint.illegal", {})
+        report = reply.get("report") if isinstance(reply.get("report"), dict) else {}
+        candidates, chosen = report.get("candidates"), report.get("chosen")
+        if not isinstance(candidates, list) or not candidates or \
+                any(legal_action(c, legal) is None for c in candidates) or \
+                type(chosen) is not int or not 0 <= chosen < len(candidates) or \
+                as_action(candidates[chosen]) != action:
+            report = {}
+        return {**report, "action": list(action)}
+
+    def count_hint(self, seat):
+        """One more hint shown to the person at `seat`."""
+        self.hints[seat] = self.hints.get(seat, 0) + 1
 
     # --- taking a move back ---------------------------------------------------------------------
     def undo_seat(self):
@@ -332,6 +384,7 @@ class Session:
                            "pending": clean_pending(pending), "recorded": self.recorded,
                            "practice": self.practice, "teaching": self.teaching,
                            "taught": {str(seat): ids for seat, ids in self.taught().items()},
+                           "hints": {str(seat): n for seat, n in self.hints.items()},
                            "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
@@ -376,6 +429,7 @@ class Session:
         session.practice = body.get("practice") is True
         session.set_teaching(body.get("teaching") is True,
                              clean_taught(body.get("taught"), session.humans))
+        session.hints = clean_hints(body.get("hints"), session.humans)
         return session
 
 
@@ -410,6 +464,21 @@ def clean_taught(taught, humans):
     return out
 
 
+def clean_hints(hints, humans):
+    """The hints each person was shown, as a save may hold them: {seat as text: a count} for
+    people's seats only; anything else is dropped whole ({}: none counted)."""
+    if not isinstance(hints, dict) or len(hints) > len(humans):
+        return {}
+    out = {}
+    for key, count in hints.items():
+        if not isinstance(key, str) or not key.isdigit() or len(key) > 2 or \
+                int(key) not in humans or type(count) is not int or \
+                not 0 <= count <= HINTS_MAX:
+            return {}
+        out[int(key)] = count
+    return out
+
+
 def teachable(game_id):
     """True when the game declares its teachable moments (its `teach` part)."""
     try:
@@ -432,6 +501,17 @@ def clean_seat(seat, index):
         name = text("ui.default_name", {"number": index + 1})
     bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
+
+
+def legal_action(value, legal):
+    """`value` (JSON: lists) as one of the `legal` actions, or None if it is not one."""
+    if not isinstance(value, list):
+        return None
+    action = as_action(value)
+    try:
+        return action if action in legal else None
+    except TypeError:                 # something unhashable inside: not an action
+        return None
 
 
 def as_action(value):

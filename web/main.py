@@ -9,6 +9,11 @@ Bots that search (Normal, Hard) think in a PyScript worker (`bot_worker.py`), st
 time a game seats one; the page awaits its answer while the status line says who is thinking,
 so the main thread stays free. Easy, heuristic and random bots are quick and play here. If the
 worker cannot start, the searching bots play by the heuristic here, with a notice.
+
+Hints (issue 20: the top bar's Hint, or H) ask the same worker for Hard's move from the
+person's own view, capped at about a second; the move is checked legal, lit on the table
+(`table.hint_targets`) and explained in the dock from the search's numbers
+(`pygame_rules.hint`). Never searched here: without the worker, a hint says it cannot be had.
 """
 
 import asyncio
@@ -70,6 +75,16 @@ class PageState:
     worker_task: object = None    # its boot (awaited by every question)
     bot_log: list = field(default_factory=list)   # the worker's answers, for measuring
     proxies: list = field(default_factory=list)   # JS callables kept alive for the page
+    # hints (issue 20): the position asked about (the state object and its number of moves),
+    # the answer to show ({report, "action"}), whether it is being searched, whether it is on
+    # screen (closed, it comes back on H without a new search), when it was asked
+    hint_key: tuple = None
+    hint_found: dict = None
+    hint_asking: bool = False
+    hint_shown: bool = False
+    hint_asked: float = 0.0
+    lit_hint: object = None       # the hint whose move was last lit (the board scrolls to it once)
+    hint_log: list = field(default_factory=list)  # the hints' answers, for measuring
     # watching a game again, and sharing it
     replay: object = None         # the replay.Replay on screen (None: the table or the start)
     replay_timer: object = None   # the timer of the replay's next move while it plays
@@ -242,6 +257,7 @@ def auto_resume():
 def begin(session, slot, pending=None):
     """Put a session on the table; this tab saves it in `slot` (and owns it from now on)."""
     PAGE.session, PAGE.slot, PAGE.saving = session, slot, True
+    forget_hint()
     page_store().claim(slot)
     page_store().setAtTable(True)
     set_thinking(None)
@@ -263,6 +279,7 @@ def show_start():
     if PAGE.slot is not None and PAGE.saving:
         page_store().release(PAGE.slot)
     PAGE.session, PAGE.slot = None, None
+    forget_hint()
     page_store().setSlot(None)
     page_store().setAtTable(False)
     set_thinking(None)
@@ -331,13 +348,16 @@ def draw():
     lesson, tip = lesson_html(session, kind, names)
     if tip and kind:                  # a score table's or the end's tip: in that panel
         overlay = overlay.replace('<div class="modal-buttons">', tip + '<div class="modal-buttons">', 1)
+    hint_now = hint_state(session, kind)
+    found = hint_on_screen(session, kind, lesson)
     lines = session.table.log_lines(session.events(), names)
     ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
           "status": thinking_text(session), "undo": undo_state(session, kind),
-          "practice": session.practice, "teach": tip if not kind else ""}
+          "practice": session.practice, "hint": hint_now,
+          "teach": "" if kind else tip or (hint_box(session, found) if found else "")}
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
     scrolled = board_scroll(screen)
@@ -351,6 +371,7 @@ def draw():
             motion.refusal(screen, PAGE.notice_at, PAGE.notice)
     PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
     light_lesson(screen, session, lesson)
+    light_hint(screen, session, view, found)
     board = kind or ("playable" if view["legal"] else "waiting")
     document.body.dataset.board = board
     document.body.dataset.moves = str(len(session.state.history))
@@ -391,20 +412,162 @@ def light_lesson(screen, session, lesson):
         document.body.removeAttribute("data-teach")
         return
     document.body.dataset.teach = lesson["id"]
-    lit = []
-    for selector in session.table.teach_targets(lesson["marks"]):
-        for element in screen.querySelectorAll(selector):
-            element.classList.add("teach-lit")
-            lit.append(element)
+    lit = light(screen, session.table.teach_targets(lesson["marks"]), "teach-lit")
     if PAGE.lit_lesson is not lesson:            # a new lesson: its first mark on the board in
         PAGE.lit_lesson = lesson                  # view (the board scrolls inside itself)
-        board = screen.querySelector(".board")
-        first = next((e for e in lit if board and board.contains(e)), None)
-        if first:
-            top = first.getBoundingClientRect().top - board.getBoundingClientRect().top
-            bottom = first.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom
-            if top < 0 or bottom > 0:
-                board.scrollTop += top - 8 if top < 0 or bottom > top else bottom + 8
+        scroll_to_first(screen, lit)
+
+
+def light(screen, selectors, cls):
+    """Add `cls` to every element the selectors match on the screen; the elements lit."""
+    lit = []
+    for selector in selectors:
+        for element in screen.querySelectorAll(selector):
+            element.classList.add(cls)
+            lit.append(element)
+    return lit
+
+
+def scroll_to_first(screen, lit):
+    """Scroll the board (it scrolls inside itself) so the first lit element on it is in view."""
+    board = screen.querySelector(".board")
+    first = next((e for e in lit if board and board.contains(e)), None)
+    if first:
+        top = first.getBoundingClientRect().top - board.getBoundingClientRect().top
+        bottom = first.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom
+        if top < 0 or bottom > 0:
+            board.scrollTop += top - 8 if top < 0 or bottom > top else bottom + 8
+
+
+# --- hints (issue 20) -------------------------------------------------------------------------
+def hint_here(session):
+    """True when the hint asked about (or shown) is for the position on the table now."""
+    key = PAGE.hint_key
+    return session is not None and key is not None and key[0] is session.state and \
+        key[1] == len(session.state.history)
+
+
+def hint_state(session, kind=None):
+    """The Hint button: None (no button: a panel, the curtain, a lesson, not the person's turn,
+    another tab's game), "thinking" (the search is on it) or "" (it may be asked for)."""
+    if kind or PAGE.overlay is not None or PAGE.replay is not None or not PAGE.saving or \
+            session.state.is_over or session.hint_seat() is None or \
+            lesson_shown(session) is not None:
+        return None
+    return "thinking" if PAGE.hint_asking and hint_here(session) else ""
+
+
+def hint_on_screen(session, kind, lesson):
+    """The hint to show now ({report, "action"}), or None."""
+    if kind or lesson is not None or not PAGE.hint_shown or not hint_here(session) or \
+            hint_state(session, kind) is None:
+        return None
+    return PAGE.hint_found
+
+
+def hint_box(session, found):
+    """The hint's box: its reasons worded in the page's language."""
+    from pygame_rules import hint
+    items = hint.reasons(session.state.game.id, found, session.state.describe)
+    return render.hint_html(hint.words(items))
+
+
+def light_hint(screen, session, view, found):
+    """Light the hint's move (the table's hint_targets); body[data-hint] says "thinking",
+    "shown" (with data-hint-action, the move as JSON) or nothing (tests wait on it)."""
+    body = document.body
+    if found is None:
+        if PAGE.hint_asking and hint_here(session):
+            body.dataset.hint = "thinking"
+        else:
+            body.removeAttribute("data-hint")
+            body.removeAttribute("data-hint-action")
+        return
+    body.dataset.hint = "shown"
+    body.dataset.hintAction = json.dumps(found["action"])
+    lit = light(screen, session.table.hint_targets(tuple(found["action"]), view), "hint-lit")
+    if PAGE.lit_hint is not found:
+        PAGE.lit_hint = found
+        scroll_to_first(screen, lit)
+
+
+def ask_hint():
+    """Hint (the button or H): ask the worker for Hard's move from the person's view; the
+    button says it is thinking meanwhile, without a redraw. Pressed again at the same
+    position: the hint shown closes, a closed one comes back (not searched or counted again)."""
+    session = PAGE.session
+    if session is None or hint_state(session) is None:
+        return
+    if hint_here(session) and (PAGE.hint_asking or PAGE.hint_found is not None):
+        if PAGE.hint_found is not None:
+            PAGE.hint_shown = not PAGE.hint_shown
+            draw()
+        return
+    if PAGE.worker_state == "failed":
+        PAGE.notice, PAGE.notice_at = text("ui.hint.no_worker"), "hint"
+        draw()
+        return
+    request = session.hint_request(think_cap())
+    PAGE.hint_key = (session.state, request["moves"])
+    PAGE.hint_found, PAGE.hint_asking, PAGE.hint_shown = None, True, False
+    PAGE.hint_asked = window.performance.now()
+    PAGE.notice, PAGE.notice_at = "", None
+    document.body.dataset.hint = "thinking"
+    button = q("#game-screen [data-action=hint]")
+    if button:                               # no redraw: the table behind is unchanged
+        button.textContent = text("ui.hint_thinking")
+        button.classList.add("thinking")
+        button.setAttribute("aria-busy", "true")
+    asyncio.ensure_future(await_hint(session, request))
+
+
+async def await_hint(session, request):
+    """The worker's answer for the hint: checked against the session, then shown and counted,
+    or its reason shown instead; forgotten if the game moved on meanwhile."""
+    state = session.state
+    try:
+        proxy = await ensure_worker()
+        if proxy is None:
+            reply = {"ok": False, "error": "no worker"}
+        else:
+            raw = await proxy.best_move(request["view"], request["seat"], request["level"],
+                                        request["seed"], request["think"])
+            reply = json.loads(str(raw))
+    except Exception as err:          # noqa: BLE001 (no hint this time, said in words)
+        reply = {"ok": False, "error": "%s: %s" % (type(err).__name__, err)}
+    now = window.performance.now()
+    if PAGE.session is not session or session.state is not state or \
+            not hint_here(session) or PAGE.hint_key[1] != request["moves"] or \
+            not PAGE.hint_asking:
+        return                        # moved on, undone, a new game: forget it
+    PAGE.hint_asking = False
+    PAGE.hint_log.append({"game": session.state.game.id, "ok": reply.get("ok"),
+                          "ms": reply.get("ms"), "playouts": reply.get("playouts"),
+                          "asked_at": PAGE.hint_asked, "answered_at": now,
+                          "wait_ms": round(now - PAGE.hint_asked, 1), "error": reply.get("error")})
+    del PAGE.hint_log[:-100]
+    window.hintLog = json.dumps(PAGE.hint_log)
+    found = session.hint_found(reply, request["moves"])
+    if isinstance(found, tuple):
+        msg = "ui.hint.no_worker" if PAGE.worker_state == "failed" else found[0]
+        PAGE.hint_key = None
+        PAGE.notice, PAGE.notice_at = text(msg, found[1]), "hint"
+    else:
+        PAGE.hint_found, PAGE.hint_shown = found, True
+        session.count_hint(request["seat"])
+        save()
+    draw()
+
+
+def close_hint():
+    """Close the hint (its Close button, Escape); H brings it back at the same position."""
+    PAGE.hint_shown = False
+    draw()
+
+
+def forget_hint():
+    """No hint: a move was made or taken back, or another game is on the table."""
+    PAGE.hint_key, PAGE.hint_found, PAGE.hint_asking, PAGE.hint_shown = None, None, False, False
 
 
 def teach_next():
@@ -560,6 +723,8 @@ def after_change(pending=None):
     sound and redraw, then make the person's automatic moves and let a bot play."""
     session = PAGE.session
     PAGE.pending = pending
+    if not hint_here(session):
+        forget_hint()                 # the hint was for the position before this change
     session.look()                    # teaching mode: the lessons this change brings
     record_results(session)
     save()
@@ -592,25 +757,25 @@ def record_results(session):
     if session.recorded or not session.state.is_over or not PAGE.saving:
         return
     results = stats.results_of(session.state, session.seats, session.practice,
-                               window.Date.now())
+                               window.Date.now(), session.hints)
     if page_store().write(stats.STATS_NAME,
                           stats.to_text(stats.record(read_stats(), results))):
         session.recorded = True
 
 
 def record_html(session):
-    """The end screen's "your record in this game" for each person at the table, with the
-    chart of their last results."""
+    """The end screen's "your record in this game" for each person at the table (games won
+    with hints counted apart), with the chart of their last results."""
     data, game = read_stats(), session.state.game
     out = []
     for seat in session.seats:
         if seat["kind"] != "human":
             continue
         mine = stats.record_of(data, game.id, seat["name"])
-        line = text("ui.stats_record", {"name": seat["name"], "title": game.title,
-                                        "count": mine["played"], "won": mine["won"],
-                                        "best": mine["best"] if mine["best"] is not None
-                                        else "–"})
+        line = text("ui.stats_record_hints" if mine["hinted"] else "ui.stats_record",
+                    {"name": seat["name"], "title": game.title, "count": mine["played"],
+                     "won": mine["won"], "hinted": mine["hinted"],
+                     "best": mine["best"] if mine["best"] is not None else "–"})
         chart = stats.chart_svg(data, game.id, seat["name"], text(
             "ui.stats_chart", {"name": seat["name"], "title": game.title}))
         out.append('<p class="stats-line">%s</p>%s' % (render.escape(line), chart))
@@ -1281,6 +1446,8 @@ ACTIONS = {
     "new": new_game,
     "leave": show_start,
     "undo": take_back,
+    "hint": ask_hint,
+    "hint-close": close_hint,
     "replay": open_replay,
     "share": open_share,
     "copy": copy_link,
@@ -1348,6 +1515,8 @@ def on_key(evt):
         close_overlay()
     elif key == "Escape" and lesson_shown(PAGE.session) is not None:
         teach_next()
+    elif key == "Escape" and PAGE.hint_shown and hint_here(PAGE.session):
+        close_hint()
     elif key == "Escape" and PAGE.pending is not None:
         cancel_pending()
     elif key == "Escape" and PAGE.log_open:
@@ -1355,6 +1524,8 @@ def on_key(evt):
     elif key in ("u", "U") or key in ("z", "Z") and (evt.ctrlKey or evt.metaKey):
         evt.preventDefault()
         take_back()
+    elif key in ("h", "H") and not (evt.ctrlKey or evt.metaKey or evt.altKey):
+        ask_hint()
     elif key in ("l", "L"):
         toggle("log_open")
     elif key in ("m", "M"):

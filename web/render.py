@@ -7,7 +7,7 @@ every sentence comes from the message catalogue.
 """
 
 from pygame_rules import GAMES
-from pygame_rules.messages import escape, marked, text
+from pygame_rules.messages import escape, language, marked, text
 
 # The spots around the table for the seats other than the viewer's, clockwise from the
 # viewer's left (the viewer sits at the bottom): up the left side, across the top, down the right.
@@ -197,9 +197,35 @@ def undo_button(why):
     return nav_button("undo", t("ui.undo"), ' aria-disabled="true" title="%s"' % escape(why))
 
 
-def topbar_html(table, view, undo=None, replay=False, practice=False):
-    """The top bar: the game's title, where the game is (and a practice game's tag), Undo, the
-    game's panels and the frame's (in a replay: the log, the rules and the way out)."""
+def hint_button(state):
+    """Hint: `state` None (no button: not a person's turn at a playable board), "" (it may be
+    asked for now) or "thinking" (the search is on it; the button says so)."""
+    if state is None:
+        return ""
+    if state == "thinking":
+        return nav_button("hint", t("ui.hint_thinking"), ' class="hint-button thinking" '
+                          'aria-busy="true" aria-keyshortcuts="H" title="%s"' % t("ui.hint_ask"))
+    return nav_button("hint", t("ui.hint_button"), ' class="hint-button" aria-keyshortcuts="H" '
+                      'title="%s"' % t("ui.hint_ask"))
+
+
+def hint_html(lines):
+    """A hint (issue 20) in the dock, in the teaching tip's box (a "hint" variant): the move
+    and why, in sentences built from the search's numbers (pygame_rules/hint.py), and Close
+    (Escape does the same)."""
+    lines = [line[:1].upper() + line[1:] for line in lines]    # "draw a card would…": a capital
+    first, rest = (lines[0], lines[1:]) if lines else ("", [])
+    return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
+            '<p class="teach-text hint-text"><strong>%s</strong> %s</p><div class="teach-buttons">'
+            '<button type="button" class="small" data-action="hint-close" data-key="hint-close">'
+            '%s</button></div></section>'
+            % (t("ui.hint_label"), escape(first),
+               escape(("" if language() == "ja" else " ").join(rest)), t("ui.close")))
+
+
+def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None):
+    """The top bar: the game's title, where the game is (and a practice game's tag), Hint, Undo,
+    the game's panels and the frame's (in a replay: the log, the rules and the way out)."""
     where = escape(table.where_text(view))
     if practice:
         where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
@@ -208,7 +234,7 @@ def topbar_html(table, view, undo=None, replay=False, practice=False):
     if replay:
         nav = log + rules + nav_button("replay-close", t("ui.replay_close"))
     else:
-        nav = undo_button(undo) + \
+        nav = hint_button(hint) + undo_button(undo) + \
             "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items()) + \
             log + rules + nav_button("settings", t("ui.settings")) + \
             nav_button("menu", t("ui.menu"))
@@ -244,7 +270,8 @@ def screen_html(table, view, names, seats, ui):
     return ('%s<main class="felt game-%s players-%d"><h2 class="sr-only">%s</h2>'
             '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">'
             '%s%s</div><div class="dock">%s%s%s%s%s</div>%s</main>%s'
-            % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar")), ui.get("practice")),
+            % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar")), ui.get("practice"),
+                           ui.get("hint")),
                table.GAME_ID,
                view["players"], t("ui.table_heading"), t("ui.board"), board,
                ui.get("board_extra") or "", ui.get("bar") or "", mine, status_html(status, ui),

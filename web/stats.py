@@ -4,7 +4,9 @@ screen, and as a small chart of the last results. Pure functions on flat data (n
 reads and writes the text through its store under the name `STATS_NAME`.
 
 A result: {"game": id, "players": n, "name": the person's name, "seat": n, "won": bool,
-"score": int, "bots": [the bots' levels, sorted], "practice": bool, "at": ms since 1970}.
+"score": int, "bots": [the bots' levels, sorted], "practice": bool, "at": ms since 1970,
+"hints": how many hints (issue 20) the person was shown}. A result without "hints" (kept
+before hints existed) reads as 0; a game won with hints is counted apart ("hinted").
 """
 
 from pygame_rules import GAMES
@@ -19,7 +21,8 @@ MAX_CHARS = 1_000_000             # an import or a stored text longer than this 
 MAX_DEPTH = 8                     # results nest 3 deep
 CHART_RESULTS = 20
 KEYS = {"game": str, "players": int, "name": str, "seat": int, "won": bool, "score": int,
-        "bots": list, "practice": bool, "at": int}
+        "bots": list, "practice": bool, "at": int, "hints": int}
+OPTIONAL = {"hints": 0}           # keys older results lack, and the value they read as
 
 
 class StatsError(Exception):
@@ -35,8 +38,10 @@ def empty():
     return {"format": STATS_FORMAT, "version": STATS_VERSION, "results": []}
 
 
-def results_of(state, seats, practice, at):
-    """The results a finished game adds: one per person (seats of kind "human")."""
+def results_of(state, seats, practice, at, hints=None):
+    """The results a finished game adds: one per person (seats of kind "human"); `hints`:
+    seat -> the hints that person was shown."""
+    hints = hints or {}
     if not state.is_over:
         return []
     scores, winners = state.scores(), set(state.winners())
@@ -44,7 +49,7 @@ def results_of(state, seats, practice, at):
                   [state.automaton_name(a, level=True) for a in state.automata])
     return [{"game": state.game.id, "players": state.players, "name": seat["name"],
              "seat": i, "won": i in winners, "score": int(scores[i]), "bots": bots,
-             "practice": bool(practice), "at": int(at)}
+             "practice": bool(practice), "at": int(at), "hints": int(hints.get(i, 0))}
             for i, seat in enumerate(seats) if seat["kind"] == "human"]
 
 
@@ -55,16 +60,18 @@ def record(stats, results):
 
 
 def table(stats, practice=False):
-    """Per (game, players): played, won, win rate (0–1), mean and best score, and how often
-    each bot level sat at the table; practice games only if `practice`."""
+    """Per (game, players): played, won (and of those, won with hints: "hinted"), win rate
+    (0–1), mean and best score, and how often each bot level sat at the table; practice games
+    only if `practice`."""
     out = {}
     for r in stats["results"]:
         if r["practice"] != practice:
             continue
-        row = out.setdefault((r["game"], r["players"]), {"played": 0, "won": 0, "total": 0,
-                                                          "best": None, "bots": {}})
+        row = out.setdefault((r["game"], r["players"]), {"played": 0, "won": 0, "hinted": 0,
+                                                          "total": 0, "best": None, "bots": {}})
         row["played"] += 1
         row["won"] += r["won"]
+        row["hinted"] += won_with_hints(r)
         row["total"] += r["score"]
         row["best"] = r["score"] if row["best"] is None else max(row["best"], r["score"])
         for level in r["bots"]:
@@ -75,24 +82,33 @@ def table(stats, practice=False):
     return out
 
 
+def won_with_hints(result):
+    """True for a game the person won after being shown a hint."""
+    return result["won"] and result.get("hints", 0) > 0
+
+
 def record_of(stats, game, name):
-    """A person's record in one game (all player counts, practice apart): played, won, best."""
+    """A person's record in one game (all player counts, practice apart): played, won (of
+    which "hinted" with hints), best."""
     mine = [r for r in stats["results"]
             if r["game"] == game and r["name"] == name and not r["practice"]]
     return {"played": len(mine), "won": sum(r["won"] for r in mine),
+            "hinted": sum(won_with_hints(r) for r in mine),
             "best": max((r["score"] for r in mine), default=None)}
 
 
 def chart_svg(stats, game, name, label):
     """The last results of a person in a game as small bars (height: the score, a bar of a
-    win filled), an SVG with `label` as its accessible name; "" without results."""
+    win filled, striped if won with hints), an SVG with `label` as its accessible name; ""
+    without results."""
     mine = [r for r in stats["results"] if r["game"] == game and r["name"] == name
             and not r["practice"]][-CHART_RESULTS:]
     if not mine:
         return ""
     top = max(max(abs(r["score"]) for r in mine), 1)
     bars = "".join('<rect class="%s" x="%d" y="%.1f" width="8" height="%.1f"/>'
-                   % ("won" if r["won"] else "lost", 2 + 10 * i,
+                   % ("won hinted" if won_with_hints(r) else "won" if r["won"] else "lost",
+                      2 + 10 * i,
                       40 - 36 * max(r["score"], 0) / top, 36 * max(r["score"], 0) / top + 1)
                    for i, r in enumerate(mine))
     return ('<svg class="stats-chart" viewBox="0 0 %d 42" role="img" aria-label="%s">%s</svg>'
@@ -122,11 +138,14 @@ def rows_html(rows):
         title = GAMES[game].title if game in GAMES else game
         bots = join_list("%s ×%d" % (level_name(level), n)
                          for level, n in sorted(row["bots"].items()))
+        won = text("ui.stats_won_hinted", {"won": row["won"], "hinted": row["hinted"]}) \
+            if row["hinted"] else str(row["won"])
         body.append('<tr data-game="%s" data-players="%d"><th scope="row">%s</th><td>%d</td>'
-                    '<td>%d</td><td>%d</td><td>%d%%</td><td>%.1f</td><td>%d</td><td>%s</td>'
-                    '</tr>' % (escape(game), players, escape(title), players, row["played"],
-                               row["won"], round(100 * row["rate"]), row["mean"], row["best"],
-                               escape(bots)))
+                    '<td>%d</td><td class="won">%s</td><td>%d%%</td><td>%.1f</td><td>%d</td>'
+                    '<td>%s</td></tr>'
+                    % (escape(game), players, escape(title), players, row["played"],
+                       escape(won), round(100 * row["rate"]), row["mean"], row["best"],
+                       escape(bots)))
     return ('<table class="scores stats-table"><thead><tr>%s</tr></thead><tbody>%s</tbody>'
             '</table>' % (head, "".join(body)))
 
@@ -158,18 +177,23 @@ def from_text(raw):
     if not isinstance(results, list) or len(results) > MAX_RESULTS or \
             not all(valid_result(r) for r in results):
         raise StatsError("ui.stats_unreadable")
-    return {"format": STATS_FORMAT, "version": STATS_VERSION, "results": results}
+    return {"format": STATS_FORMAT, "version": STATS_VERSION,
+            "results": [{**OPTIONAL, **r} for r in results]}
 
 
 def valid_result(r):
-    """True if `r` is one well-formed result (every key, of its type, within bounds)."""
-    if not isinstance(r, dict) or set(r) != set(KEYS):
+    """True if `r` is one well-formed result (every key, of its type, within bounds; an
+    older result may lack the OPTIONAL keys)."""
+    if not isinstance(r, dict) or not set(KEYS) - set(OPTIONAL) <= set(r) <= set(KEYS):
         return False
     for key, kind in KEYS.items():
+        if key not in r:
+            continue
         value = r[key]
         if type(value) is not kind:
             return False
         if kind is int and not -10**9 < value < 10**15 or kind is str and len(value) > 60:
             return False
     return 0 < r["players"] <= 8 and 0 <= r["seat"] < r["players"] and len(r["bots"]) <= 8 \
+        and 0 <= r.get("hints", 0) <= 10**6 \
         and all(isinstance(b, str) and len(b) <= 40 for b in r["bots"])

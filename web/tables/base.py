@@ -43,6 +43,12 @@ The defaults (a table overrides one by defining the same name after the import):
                                                   marks ([kind, value] pairs, the kinds the
                                                   game's `teach` module declares) light up on
                                                   the table: none
+    hint_targets(action, view)                    CSS selectors of the elements a person
+                                                  clicks to make `action` (a legal action of
+                                                  `view`, the hint's move), in the order they
+                                                  are clicked; a step shown only once the
+                                                  earlier ones are made (a place for the
+                                                  chosen card) is lit when it appears: none
 
 `main.py` and `app.py` call all of these on every table, with no fallback of their own.
 """
@@ -52,7 +58,8 @@ from types import MappingProxyType
 import render
 
 __all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds",
-           "marks", "arrivals", "auto_action", "local_action", "teach_targets"]
+           "marks", "arrivals", "auto_action", "local_action", "teach_targets",
+           "hint_targets"]
 
 ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
@@ -111,4 +118,9 @@ def legal(view):
 
 def teach_targets(marks):
     """Nothing to light up for a lesson."""
+    return []
+
+
+def hint_targets(action, view):
+    """Nothing to light up for a hint."""
     return []

@@ -570,6 +570,37 @@ def teach_targets(marks):
     return out
 
 
+BUTTONS = ("bag", "chords", "done", "skip", "decline")        # a step's own button
+ON_SPACE = ("place", "remove", "flip", "reveal", "wylde")     # a click on one space
+
+
+def hint_targets(action, view):
+    """The hint's move: a supply pick (the first of its kind) and then its space; a step's
+    button (bag, chord cards, done, skip, not now); Claim for a card; a chord card to return;
+    a Green's type; the space an ability or the bag's pick goes to; a Blue's two spaces (the
+    pick, then where it goes or the pick it swaps with), a Grey's new space."""
+    kind = action[0]
+    if kind == "supply":
+        i = view["supply"].index(action[1]) if action[1] in view["supply"] else None
+        return ([] if i is None else ['[data-key="pick-%d-%d"]' % (action[1], i)]) + \
+            [SPACE_AT % action[2]]
+    if kind in BUTTONS:
+        return ['[data-key="do-%s"]' % kind]
+    if kind == "claim":
+        return ['[data-key="claim-%d"]' % action[1]]
+    if kind == "return":
+        return ['.hand-card[data-card="%d"]' % action[1]]
+    if kind == "clear":
+        return ['[data-action="clear"][data-type="%d"]' % action[1]]
+    if kind in ON_SPACE:
+        return [SPACE_AT % action[1]]
+    if kind == "move" and view["phase"] == "grey_move":
+        return [SPACE_AT % action[2]]
+    if kind in ("move", "swap"):
+        return [SPACE_AT % action[1], SPACE_AT % action[2]]
+    return []
+
+
 def auto_action(view, prefs):
     """The "always claim" preference: claim a satisfied card as soon as the window opens."""
     if not prefs.get("always_claim", True) or view["phase"] != "claim":

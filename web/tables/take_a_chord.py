@@ -263,6 +263,15 @@ def teach_targets(marks):
         elif kind == "key":
             out.append(".key-panel")
     return out
+
+
+def hint_targets(action, view):
+    """The hint's move: the card to play, in the hand."""
+    if action[0] == "play":
+        return ['.hand-card[data-card="%d"]' % action[1]]
+    return []
+
+
 CHAPTERS = ("venue_start",)                 # a replay jumps from one to the next
 
 

@@ -449,3 +449,21 @@ def teach_targets(marks):
         if kind in TEACH_SELECTORS and args is not None:
             out += [s.format(*args) for s in TEACH_SELECTORS[kind] if s.format(*args) not in out]
     return out
+
+
+def hint_targets(action, view):
+    """The hint's move: the card to play; the passing step's two cards (for the left, then the
+    right) and Confirm; the extra card among the trick's; the gift's side; accept or refuse."""
+    kind = action[0]
+    if kind == "pass":
+        return ['.hand-card[data-card="%d"]' % action[1], '.hand-card[data-card="%d"]' % action[2],
+                '[data-action="confirm"]']
+    if kind == "play":
+        return ['.hand-card[data-card="%d"]' % action[1]]
+    if kind == "extra":
+        return ['.extra-choice[data-card="%d"]' % action[1]]
+    if kind == "gift":
+        return ['[data-action="gift"][data-side="%s"]' % action[1]]
+    if kind in ("accept", "refuse"):
+        return ['[data-action="%s"]' % kind]
+    return []

@@ -118,7 +118,7 @@ def row_html(view, row, chosen):
     here = placements_on(view, chosen, r) if chosen is not None else []
     place = ""
     if chosen is not None:
-        place = "".join(place_button(view, a, r) for a in here) or \
+        place = "".join(place_button(view, a, r, chosen) for a in here) or \
             ('<button type="button" class="small dim" data-action="place" data-row="%d" '
              'data-key="try-%d">%s</button>' % (r, r, t("tak.page.try_here")))
     cls = " lit" if here else (" dim" if chosen is not None else "")
@@ -130,8 +130,9 @@ def row_html(view, row, chosen):
                notation.row_svg(row, highlight="lit" if here else None)))
 
 
-def place_button(view, action, r):
-    """A button that plays the chosen card here (upside down: with its mirrored preview)."""
+def place_button(view, action, r, chosen):
+    """A button that plays the chosen card here (upside down: with its mirrored preview);
+    data-for names the card (a hint lights the place of its own card only)."""
     turned = action[3] if action[0] == "note" else 0
     msg = "tak.page.place_turned" if turned else "tak.page.place"
     preview = ""
@@ -139,8 +140,8 @@ def place_button(view, action, r):
         printed = next(c for c in view["hand"] if c["card"] == action[1])
         preview = notation.card_svg(dict(printed, pos=8 - printed["pos"], inverted=True))
     return ('<button type="button" class="primary small place" data-action="place" '
-            'data-row="%d" data-turned="%d" data-key="place-%d-%d">%s%s</button>'
-            % (r, turned, r, turned, preview, t(msg, row=r + 1)))
+            'data-row="%d" data-turned="%d" data-for="%d" data-key="place-%d-%d">%s%s</button>'
+            % (r, turned, chosen, r, turned, preview, t(msg, row=r + 1)))
 
 
 def table_html(view, names, seats, ui):
@@ -252,6 +253,37 @@ def teach_targets(marks):
         elif kind == "deck":
             out.append(".tak-deck")
     return out
+
+
+STEPS = ("draw", "keep", "pass", "done")
+
+
+def card_of_kind(view, kind):
+    """The card of a kind the person would click for a clef or a bar line (alike, so the
+    engine's action does not name one): the drawn card if it is one, else the first in hand."""
+    if view.get("drawn") is not None and kind_of(view["drawn"]) == kind:
+        return view["drawn"]
+    return next((c["card"] for c in view["hand"] if kind_of(c["card"]) == kind), None)
+
+
+def hint_targets(action, view):
+    """The hint's move: a step's button (draw, keep, pass, no bar line, the bonus bar line), or
+    the card in the hand and then where it goes (its place button on a row, upside down or
+    not, or "new row" for a clef), which shows once the card is chosen."""
+    kind = action[0]
+    if kind in STEPS:
+        return ['[data-key="step-%s"]' % kind]
+    if kind == "bar" and view["phase"] == "bonus":
+        return ['[data-key="bonus-bar"]']
+    card = action[1] if kind in ("note", "rest", "time") else card_of_kind(view, kind)
+    if card is None:
+        return []
+    first = '.hand-card[data-card="%d"]' % card
+    if kind == "clef":
+        return [first, '[data-key="new-row"]']
+    row = action[1] if kind == "bar" else action[2]
+    turned = action[3] if kind == "note" else 0
+    return [first, '.place[data-for="%d"][data-row="%d"][data-turned="%d"]' % (card, row, turned)]
 
 
 def local_action(name, data, view):
