@@ -4,10 +4,11 @@ at least the lessons of its core rules, and no tip ever covers a choice the play
 Each game is played at a laptop size; at every tip shown the window is set to 1366×768 and to
 390×844 in turn, and there the tip (in the dock, or in a score table's panel) must cover no
 visible playable element (the tables' CHOICES, `tables/base.py`, and Taktvoll's "new row"),
-stay inside the window's width, and light something on the table. Each tip is dismissed by
-"Got it". Seeds, seats and the clicks (the first choice on offer; Re-Chord: a scripted opening
-that completes a chord) were chosen so that the core lessons come within a few moves: the bots
-are seeded by their seat and the page's seed deals, so the same clicks give the same game.
+stay inside the window's width, its text not cut; each core lesson must light something on
+the table. Each tip is dismissed by "Got it". Seeds, seats and the clicks (the first choice on
+offer; Re-Chord: a scripted opening that completes a chord) were chosen so that the core lessons
+come within a few moves: the bots are seeded by their seat and the page's seed deals, so the
+same clicks give the same game.
 """
 
 import pathlib
@@ -27,7 +28,7 @@ BOX = "#teach"
 PLAYABLE = CHOICES + ", [data-key=new-row]"
 
 # per game: players, seed, seats, the lessons a first game must show (a tuple: any one of
-# them), options, settings
+# them), the remembered settings to start with
 GAMES = {
     "take-a-chord": dict(players=4, seed="27", seats=["human"] + ["bot-easy"] * 3,
                          core=["lead", ("follow", "void"), "trick_won", "key_change"]),
@@ -77,12 +78,10 @@ CHECK = """
                overflow: text.scrollWidth > text.clientWidth + 1,
                lit: document.querySelectorAll('#game-screen .teach-lit').length, covered: []};
   const t = seen(tip);
-  out.choices = 0;                      // playable elements in sight
   if (!t || inModal) return out;       // a panel's tip: the panel covers the table anyway
   for (const el of document.querySelectorAll(playable)) {
     if (tip.contains(el)) continue;
     const b = seen(el);
-    if (b) out.choices += 1;
     if (b && b.l < t.r && t.l < b.r && b.t < t.b && t.t < b.b)
       out.covered.push(el.outerHTML.slice(0, 80));
   }
