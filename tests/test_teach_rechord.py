@@ -48,7 +48,7 @@ def test_the_supply_pick_comes_at_your_own_first_turn_not_at_anothers():
     item = lesson_of(two(), 0, [], "supply_pick")
     assert sorted(v for k, v in item["marks"] if k == "pick") == [RED, BLUE, GREEN]
     assert ["bag", None] in item["marks"] and ["deck", None] in item["marks"]
-    assert say(item).startswith("Your turn: take one of three actions.")
+    assert say(item).startswith("Choose one: take a supply pick")
 
 
 def test_the_bag_pick_comes_once_you_drew_and_names_only_what_you_drew():

@@ -49,7 +49,7 @@ def test_the_clef_and_the_time_signature_are_taught_when_played():
     item = lesson_of(position(hands, deck=["S:E4"]), 2, ["clef", ("3/4", 0)], "time")
     assert item["params"] == {"seat": 1, "row": 0, "time": card("3/4"), "count": 3}
     assert say(item) == ("Bo puts 3/4 on row 1: every bar of this row must add up to exactly "
-                         "3 quarters, never more.")
+                         "3 beats (quarter notes), never more.")
     assert "3/4" in say(item, "ja") and "1段目" in say(item, "ja")
     item = lesson_of(position(hands, deck=["S:E4"]), 2, ["clef"], "clef")
     assert item["marks"] == [["row", 0], ["seat", 0]]

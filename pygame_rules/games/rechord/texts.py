@@ -437,7 +437,7 @@ EN = {
     "rc.rules.17.h": "What is ours",
     "rc.rules.18": "The printed rulebook could not be read in full, so much of this game is reconstructed: the chord cards and songs are designed from real open-chord shapes, and the supply sizes, the lead guitar formula, Jim Bot's behaviour and more are our house rules, listed below with the options that switch them.",
     # --- teaching mode (pygame_rules.teach): each rule the first time it applies ---------------
-    "rc.teach.supply_pick": "Your turn: take one of three actions. Take a supply pick and place it face up on an empty space (then you may use its ability), draw a pick from the bag to place face down, or draw two chord cards.",
+    "rc.teach.supply_pick": "Choose one: take a supply pick and place it face up on an empty space (then you may use its ability), draw a pick from the bag to place face down, or draw two chord cards.",
     "rc.teach.wylde": "A Wylde may go on any space, even one that holds a pick (that pick goes back to the bag). It counts as every colour for chord cards, but for no genre in lead guitar scoring.",
     "rc.teach.last_space": "Fret {fret} has one empty space left. If it is full at the end of a turn, lead guitar scoring runs for that fret: once per fret, whoever filled it.",
     "rc.teach.bag_pick": "Only you see this {kind} pick. Place it face down on an empty space; face down it matches no chord card. Then you may return a pick on a neighbouring string of the same fret to the bag.",

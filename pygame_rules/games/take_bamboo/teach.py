@@ -218,7 +218,6 @@ def last_round(event, _view, _seat):
 
 
 MOMENTS = (
-    Moment("initial_double", ROUND, initial_double, on="initial_double"),
     Moment("pass", ROUND, passing),
     Moment("lead", TRICKS, lead),
     Moment("any_card", TRICKS, any_card),
@@ -234,6 +233,9 @@ MOMENTS = (
     Moment("gift_refused", GIFTS, gift_refused, on="gift_refused"),
     Moment("score_floor", GIFTS, score_floor, on="gift_refused"),
     Moment("round_scores", SCORING, round_scores, on="round_scores"),
+    # after the round's scores: a round's initial bamboo comes with the deal that follows the
+    # last round's scoring (the first round's is dealt before the game's first look)
+    Moment("initial_double", ROUND, initial_double, on="initial_double"),
     Moment("target_gift", AIM, target_gift, on="game_end"),
     Moment("target", AIM, target, on="game_end"),
     Moment("last_round", AIM, last_round, on="game_end"),

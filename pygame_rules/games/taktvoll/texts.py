@@ -257,8 +257,8 @@ EN = {
     # --- teaching mode (issue 20): each rule the first time it comes into play ------------------
     "tak.teach.no_row": "No staff yet: only a treble clef can start one. Play a clef if you hold one; if not, draw a card.",
     "tak.teach.clef": "{seat} starts row {row} with a treble clef. Its next card must be a time signature; there are four rows at most.",
-    "tak.teach.time": {"one": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} quarter, never more.",
-                       "other": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} quarters, never more."},
+    "tak.teach.time": {"one": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} beat (a quarter note), never more.",
+                       "other": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} beats (quarter notes), never more."},
     "tak.teach.bar_lines": {"one": "You hold {count} bar line: it may close a bar only when the bar adds up exactly to its time signature. A bar line still in hand at the end costs 1 point, like any card.",
                             "other": "You hold {count} bar lines: one may close a bar only when the bar adds up exactly to its time signature. Each one still in hand at the end costs 1 point, like any card."},
     "tak.teach.full_bar": "Your {card} would fill the bar on row {row} exactly: complete a bar and you may add a bar line from your hand at once.",
