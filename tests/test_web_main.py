@@ -50,6 +50,15 @@ def main():
                 sys.modules[name] = module
 
 
+def run_apart(coro):
+    """Run a coroutine to its end in a thread of its own (the browser tests that ran before
+    in this process may have left an event loop running in this one)."""
+    import asyncio
+    import concurrent.futures
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def page_attributes():
     """Every attribute of PAGE that main.py reads or writes, and the toggle("...") keys."""
     tree = ast.parse(MAIN.read_text())
@@ -171,7 +180,6 @@ def hint_game(main, monkeypatch, worker):
 
 
 def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main, monkeypatch):
-    import asyncio
     worker = FakeWorker()
     session, started = hint_game(main, monkeypatch, worker)
     main.PAGE.worker_state = "ready"
@@ -179,7 +187,7 @@ def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main
     assert main.PAGE.hint_asking and len(started) == 1
     main.ask_hint()                                  # thinking: nothing more is asked
     assert len(started) == 1
-    asyncio.run(started.pop())
+    run_apart(started.pop())
     assert worker.asked == [(0, "hard", 1.0)]
     found = main.PAGE.hint_found
     assert not main.PAGE.hint_asking and main.PAGE.hint_shown and session.hints == {0: 1}
@@ -197,12 +205,11 @@ def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main
 
 
 def test_a_wrong_or_missing_answer_is_said_and_nothing_is_lit_or_counted(main, monkeypatch):
-    import asyncio
     worker = FakeWorker(lambda reply: {**reply, "action": ["play", 999]})
     session, started = hint_game(main, monkeypatch, worker)
     main.PAGE.worker_state = "ready"
     main.ask_hint()
-    asyncio.run(started.pop())
+    run_apart(started.pop())
     assert main.PAGE.notice == main.text("ui.hint.illegal") and main.PAGE.hint_found is None
     assert session.hints == {}
     main.PAGE.worker_state = "failed"                # no worker: said, never searched here
@@ -213,12 +220,11 @@ def test_a_wrong_or_missing_answer_is_said_and_nothing_is_lit_or_counted(main, m
 
 
 def test_a_hint_answered_after_the_person_moved_is_forgotten(main, monkeypatch):
-    import asyncio
     session, started = hint_game(main, monkeypatch, FakeWorker())
     main.PAGE.worker_state = "ready"
     main.ask_hint()
     main.play(session.state.legal_actions()[0])
-    asyncio.run(started.pop())
+    run_apart(started.pop())
     assert main.PAGE.hint_found is None and session.hints == {}
     main.PAGE.worker_state = "off"
     main.show_start()
