@@ -20,15 +20,11 @@ import shell  # noqa: E402
 import tables  # noqa: E402
 import tables.take_a_chord as tac  # noqa: E402
 from tables import base  # noqa: E402
+from session_helpers import bots  # noqa: E402
 from pygame_rules.games.take_a_chord.cards import card_name  # noqa: E402
 
 GAME = "take-a-chord"
 HUMAN = {"name": "Mia", "kind": "human"}
-
-
-def bots(n):
-    """n bot seats."""
-    return [{"name": "Bot %d" % i, "kind": "bot", "bot": "heuristic"} for i in range(n)]
 
 
 def run_bots(session):

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import app  # noqa: E402
 import bot_worker  # noqa: E402
 import render  # noqa: E402
+from session_helpers import bots, table_step  # noqa: E402
 import stats  # noqa: E402
 import tables  # noqa: E402
 
@@ -132,21 +133,10 @@ def test_a_hint_lights_nothing_it_does_not_know():
 MIA, LEO = {"name": "Mia", "kind": "human"}, {"name": "Leo", "kind": "human"}
 
 
-def bots(n, level="heuristic"):
-    """n bot seats."""
-    return [{"name": "Bot %d" % i, "kind": "bot", "bot": level} for i in range(n)]
-
-
 def to_human(session):
     """Let bots play until it is a person's turn (closing round tables, revealing curtains)."""
     for _ in range(500):
-        if session.round_pending():
-            session.close_round()
-        elif session.curtain_for() is not None:
-            session.reveal()
-        elif session.waiting_for_bot():
-            session.bot_move()
-        else:
+        if not table_step(session):
             return session
     raise AssertionError("no person's turn")
 

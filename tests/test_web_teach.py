@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
 import render  # noqa: E402
+from session_helpers import bots, table_step  # noqa: E402
 import tables.take_a_chord as tac  # noqa: E402
 from pygame_rules import teach  # noqa: E402
 
@@ -23,21 +24,10 @@ GAME = "take-a-chord"
 MIA, LEO = {"name": "Mia", "kind": "human"}, {"name": "Leo", "kind": "human"}
 
 
-def bots(n):
-    """n heuristic bot seats."""
-    return [{"name": "Bot %d" % i, "kind": "bot", "bot": "heuristic"} for i in range(n)]
-
-
 def step(session):
     """One move, as the page makes it (a person's first legal move, or the bot's), then the
     page's look for lessons."""
-    if session.round_pending():
-        session.close_round()
-    elif session.curtain_for() is not None:
-        session.reveal()
-    elif session.waiting_for_bot():
-        session.bot_move()
-    else:
+    if not table_step(session):
         assert session.human_move(session.state.legal_actions()[0]) is None
     session.look()
 
