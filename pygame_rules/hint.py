@@ -2,32 +2,86 @@
 search's own numbers.
 
     found = hint(game_id, view, seed)            # Hard's move from the seat's view, and what it
-                                                 # compared (search.make_report), JSON-able
-    reasons(game_id, found, describe)            # [(message id, parameters)]: the move, what
-                                                 # each candidate scored where the playouts
-                                                 # stopped, how many deals were sampled
+                                                 # compared (search.make_report), JSON-able,
+                                                 # with what the moves named do (`explain`)
+    reasons(game_id, found, describe, tell)      # [(message id, parameters)]: the move, what
+                                                 # it sets off under the rules, what each
+                                                 # candidate scored where the playouts stopped,
+                                                 # how many deals were sampled
 
 `hint` is the same bot the table seats as "hard", with the same seed: the same view gives the
-same move. The page asks its worker for it (web/bot_worker.py `best_move` with the report), so
-the main thread never searches; `describe(action)` names a move (the page's `state.describe`).
-Every number in the reasons is one the search computed; every move named is a candidate, and
+same move. The page asks its worker for it (web/bot_worker.py `best_move` with the report and `explain`),
+so the main thread never searches; `describe(action)` names a move (the page's
+`state.describe`) and `tell(events)` words events as the log does. Every number in the reasons
+is one the search computed or one the rules' events hold; every move named is a candidate, and
 every candidate is a legal move of the view.
+
+What a move does under the rules ("effects") is read from the engine, not written here: the
+move is applied in a few deals of the view, and the events after its own that come out alike in
+each (as a spectator sees them, so no card dealt for the search is ever named) are what it sets
+off: the trick it wins, a Key Change, a bar scored, a gift's points.
 """
+
+import random
 
 from .bots import make_bot
 from .core import GAMES
-from .search import as_actions
+from .search import as_actions, determinizer, plan
 
 HINT_LEVEL = "hard"
 OTHERS = 2            # the other candidates the reasons name, best first
+EFFECT_DEALS = 3      # deals of the view a move's effects must agree in
+QUIET = ()            # a game's event types a move's effects leave out (its infoset's QUIET)
 
 
 def hint(game_id, view, seed=0, clock=True):
-    """Hard's move for the view's seat (which is to play) and the search's report of it."""
+    """Hard's move for the view's seat (which is to play), the search's report of it and the
+    named moves' effects."""
     bot = make_bot(game_id, HINT_LEVEL, seed, clock)
     action = bot.act(view, as_actions(view["legal"]))
-    report = getattr(bot.choose, "report", None) or {}
+    report = dict(getattr(bot.choose, "report", None) or {})
+    report["effects"] = explain(game_id, view, report, seed)
     return {**report, "action": list(action)}
+
+
+def named(found):
+    """The indices of the candidates the reasons name: the chosen one, then the best others."""
+    moves = found.get("candidates") or [found.get("action")]
+    chosen = found.get("chosen", 0)
+    if found.get("how") != "search" or not found.get("samples"):
+        return [chosen]
+    others = sorted((i for i in range(len(moves)) if i != chosen),
+                    key=lambda i: -found["value"][i])[:OTHERS]
+    return [chosen] + others
+
+
+def explain(game_id, view, report, seed=0):
+    """Per candidate of the report, the events its move sets off (see `effects`): a list for
+    each one the reasons name, None for the others."""
+    moves = report.get("candidates") or []
+    out = [None] * len(moves)
+    for i in named(report) if moves else ():
+        out[i] = effects(game_id, view, moves[i], seed)
+    return out
+
+
+def effects(game_id, view, action, seed=0, deals=EFFECT_DEALS):
+    """What `action` sets off under the rules that hangs on no hidden card: the events after
+    its own (the first) that are alike, as a spectator sees them, in `deals` deals of the
+    view (JSON-able; the game's QUIET event types left out)."""
+    deal, quiet = determinizer(game_id), knob_quiet(game_id)
+    rng, runs = random.Random(seed), []
+    for _ in range(deals):
+        state = deal(view, rng)
+        state.events = []
+        state.apply(tuple(action))
+        runs.append([state.redact(e, None) for e in state.events[1:]])
+    return [e for e in runs[0] if e["type"] not in quiet and all(e in run for run in runs[1:])]
+
+
+def knob_quiet(game_id):
+    """The event types the game's hints leave out of a move's effects."""
+    return getattr(plan(game_id), "QUIET", QUIET)
 
 
 def rounded(x):
@@ -42,32 +96,52 @@ def outcome(game_id, found, index):
     return "%s.hint.score" % prefix, {"score": rounded(found["score"][index])}
 
 
-def reasons(game_id, found, describe):
-    """The hint's reasons, [(message id, parameters)]: the move, the score it leads to and
-    the best others', and how many deals were sampled; a nested (id, parameters) is a part the
-    reader words first (see `words`)."""
+def reasons(game_id, found, describe, tell=None):
+    """The hint's reasons, [(message id, parameters)]: the move and what it sets off, the score
+    it leads to, the best others' (and what they set off), and how many deals were sampled; a
+    nested (id, parameters) is a part the reader words first, a list of lines is joined (see
+    `words`). `tell(events)` words a move's effects (None: they are left out)."""
     moves = [tuple(a) for a in found.get("candidates") or [found["action"]]]
-    chosen = found.get("chosen", 0)
+    chosen, order = found.get("chosen", 0), named(found)
     move = describe(moves[chosen])
     if found.get("how") != "search" or not found.get("samples"):
-        return [("ui.hint.only", {"move": move})]
+        return [("ui.hint.only", {"move": move})] + then(found, chosen, tell)
     out = [("ui.hint.best", {"move": move, "outcome": outcome(game_id, found, chosen)})]
-    others = sorted((i for i in range(len(moves)) if i != chosen),
-                    key=lambda i: -found["value"][i])[:OTHERS]
-    out += [("ui.hint.other", {"move": describe(moves[i]),
-                               "outcome": outcome(game_id, found, i)}) for i in others]
+    out += then(found, chosen, tell)
+    for i in order[1:]:
+        out.append(("ui.hint.other", {"move": describe(moves[i]),
+                                      "outcome": outcome(game_id, found, i)}))
+        out += then(found, i, tell)
+    if any(ranked_lower(found, i, chosen) for i in order[1:]):
+        out.append(("%s.hint.rank" % GAMES[game_id].prefix, {}))   # not by the score alone
     if chosen == 0:
         out.append(("ui.hint.kept", {"move": move}))
     out.append(("ui.hint.samples", {"moves": len(moves), "count": found["samples"]}))
     return out
 
 
+def ranked_lower(found, other, chosen):
+    """True if `other` scores more than the chosen move but the search's reward (its "value")
+    put it no higher: the reasons then say what the search ranks by."""
+    return rounded(found["score"][other]) > rounded(found["score"][chosen]) and \
+        found["value"][other] <= found["value"][chosen]
+
+
+def then(found, index, tell):
+    """[("ui.hint.then", {"what": lines})] if the candidate's move sets something off, else []."""
+    effects = found.get("effects") or []
+    events = effects[index] if index < len(effects) else None
+    lines = tell(events) if tell and events else []
+    return [("ui.hint.then", {"what": lines})] if lines else []
+
+
 def words(items, lang=None):
-    """The reasons as sentences in `lang` (nested parts worded first)."""
-    from .messages import text
+    """The reasons as sentences in `lang` (nested parts worded first, lines joined)."""
+    from .messages import language, text
+    joiner = "" if (lang or language()) == "ja" else " "
     out = []
     for msg_id, params in items:
-        params = {k: text(v[0], v[1], lang) if type(v) is tuple else v
-                  for k, v in params.items()}
+        params = {k: text(v[0], v[1], lang) if type(v) is tuple else
+                  joiner.join(v) if type(v) is list else v for k, v in params.items()}
         out.append(text(msg_id, params, lang))
     return out

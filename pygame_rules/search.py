@@ -50,6 +50,8 @@ def determinizer(game_id):
 HORIZON = None       # a state field; a playout stops when it changes (the venue, the round)
 PLAYOUT_CAP = 400    # a playout stops after this many moves
 WIDTH = 8            # candidates: the guide's best this many
+SCORE = None         # (state, seat) -> the number a hint reports where a playout stopped
+                     # (None: the seat's score, state.seat_scores())
 Z = 1.0              # a candidate replaces the guide's move when better by this many std errs
 SECONDS = {"normal": 0.4, "hard": 1.0}   # each level's clock a move (the page's budget)
 
@@ -191,7 +193,7 @@ class SearchBot:
             det = deal.clone(keep_events=False)
             det.apply(action)
             self._playout(det, random.Random(seed), game, done)
-            out.append((self._reward(det, seat, game), det.seat_scores()[seat]))
+            out.append((self._reward(det, seat, game), self._score(det, seat, game)))
         return out
 
     def _playout(self, det, rng, game, done):
@@ -203,6 +205,13 @@ class SearchBot:
                 return
             legal = det.legal_actions()
             det.apply(legal[0] if len(legal) == 1 else policy(det, player, legal, rng))
+
+    @staticmethod
+    def _score(det, seat, game):
+        """What a hint reports for `seat` where the playout stopped: the game's SCORE, or the
+        seat's score."""
+        score = knob(game, "SCORE")
+        return score(det, seat) if score else det.seat_scores()[seat]
 
     @staticmethod
     def _reward(det, seat, game):
@@ -228,7 +237,7 @@ def make_report(candidates, chosen, stats, how):
     chosen one's index, how it was chosen ("only": no other candidate; "search"), the deals
     sampled, and per candidate the mean reward ("value"), the mean gain over the guide's move
     with its standard error ("gain", "se"), and the seat's mean score where the playouts
-    stopped ("score": points, or fame, at the horizon)."""
+    stopped ("score": points at the horizon, or the game's SCORE there)."""
     report = {"candidates": [list(a) for a in candidates], "chosen": chosen, "how": how,
               "samples": 0, "value": [], "gain": [], "se": [], "score": []}
     if stats is None:

@@ -30,11 +30,13 @@ class Table:
     def __init__(self, browser, url):
         self.url = url
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        self.context.add_init_script(        # quick bots and no rule tips (every test is a
+        # quick bots, no rule tips (every test is a "first game" of its title) and the worker
+        # started only for a search, unless set; in the store's namespace at any path
+        self.context.add_init_script(
             "(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
-            "':settings'; localStorage.getItem(k) || localStorage.setItem(k, "  # "first game"
-            "JSON.stringify({{pause: 0, think: 0.02, teach: {0}}})); }})()"    # of its title),
-            .format(json.dumps(NO_TEACHING)))   # unless set; the store's namespace, any path
+            "':settings'; localStorage.getItem(k) || localStorage.setItem(k, "
+            "JSON.stringify({{pause: 0, think: 0.02, early_worker: false, teach: {0}}})); }})()"
+            .format(json.dumps(NO_TEACHING)))
         self.requests, self.problems = [], []
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()

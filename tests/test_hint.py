@@ -78,3 +78,118 @@ def test_the_reasons_of_a_real_choice_compare_the_best_others():
     assert ids[-1] == "ui.hint.samples"
     best = items[0][1]["outcome"][1]["score"]
     assert best == hint.rounded(found["score"][found["chosen"]])
+
+
+def tell_for(game_id, names=("Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")):
+    """Events in the log's words, as the page tells a move's effects."""
+    import importlib
+    log = importlib.import_module(GAMES[game_id].package + ".log")
+    return lambda events: [line for e in events for line in log.event_lines(e, list(names))]
+
+
+def last_plays(game_id, count=4, seed=11):
+    """States where the seat to play has a choice and its move ends a trick (the trick holds
+    a card from every other seat): a move with effects that hang on no hidden card."""
+    out, rng = [], random.Random(seed)
+    state = new_game(game_id, 4, seed=seed)
+    while not state.is_over and len(out) < count:
+        view = state.view(state.current_player)
+        trick = view.get("trick")
+        cards = trick.get("cards") if isinstance(trick, dict) else trick
+        legal = state.legal_actions()
+        if len(legal) > 1 and cards and len(cards) == 3 and legal[0][0] == "play":
+            out.append(state.clone())
+        state.apply(rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_moves_effects_are_what_the_real_game_then_shows(game_id):
+    """Each effect the hint names for a move is an event the real game sets off when that move
+    is made, as a spectator sees it: true of the table, never a card dealt for the search."""
+    assert effects_checked(game_id) > 0
+
+
+def effects_checked(game_id):
+    """Check the effects of the hints at some positions of a game; how many were checked."""
+    checked = 0
+    for i, state in enumerate(positions(game_id, count=4)):
+        view = state.view(state.current_player)
+        found = hint.hint(game_id, view, seed=i, clock=False)
+        assert len(found["effects"]) == len(found["candidates"])
+        for index in hint.named(found):
+            real = state.clone()
+            before = len(real.events)
+            real.apply(tuple(found["candidates"][index]))
+            shown = [real.redact(e, None) for e in real.events[before:]]
+            for event in found["effects"][index]:
+                assert event in shown
+                checked += 1
+        unnamed = set(range(len(found["candidates"]))) - set(hint.named(found))
+        assert all(found["effects"][i] is None for i in unnamed)
+    return checked
+
+
+@pytest.mark.parametrize("game_id", ["take-a-chord", "take-bamboo"])
+def test_a_trick_ending_move_says_who_wins_the_trick(game_id):
+    """The last card of a trick: its effects name the trick's winner, as the real game does,
+    and the reasons word them as the log does ("Under the rules: … wins the trick …")."""
+    states = last_plays(game_id)
+    assert states
+    for i, state in enumerate(states):
+        view = state.view(state.current_player)
+        found = hint.hint(game_id, view, seed=i, clock=False)
+        chosen = found["chosen"]
+        real = state.clone()
+        before = len(real.events)
+        real.apply(tuple(found["action"]))
+        won = [e for e in real.events[before:] if e["type"] == "trick_won"]
+        assert won and won[0] in found["effects"][chosen]
+        tell = tell_for(game_id)
+        items = hint.reasons(game_id, found, state.describe, tell)
+        then = [p["what"] for msg_id, p in items if msg_id == "ui.hint.then"]
+        assert then[0] == tell(found["effects"][chosen])
+        assert any(name in " ".join(then[0]) for name in ("Ada", "Bo", "Cy", "Di"))
+        assert "Under the rules: " in hint.words(items, "en")[1]
+
+
+def test_effects_leave_out_what_hangs_on_hidden_cards():
+    """Taktvoll's draw: the card drawn is hidden from a spectator and differs by deal, so a
+    draw sets off nothing the hint may name."""
+    state = new_game("taktvoll", 3, seed=2)
+    rng = random.Random(2)
+    while ("draw",) not in state.legal_actions():
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.current_player)
+    assert hint.effects("taktvoll", view, ("draw",), seed=1) == []
+
+
+def test_rechord_hints_report_fame_ahead_which_is_solo_reward():
+    """Re-Chord's hint reports the fame a move leads to by the end (its SCORE, fame ahead),
+    not the chord cards' fame so far (0 early on): in the solo game it is the search's own
+    reward, candidate by candidate."""
+    state = new_game("rechord", 1, seed=5)
+    rng = random.Random(5)
+    while len(state.legal_actions()) < 3 or state.current_player != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    found = hint.hint("rechord", state.view(0), seed=1, clock=False)
+    assert found["how"] == "search"
+    assert found["score"] == pytest.approx(found["value"])
+    assert max(found["score"]) > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_reasons_say_what_the_search_ranks_by_when_a_lower_score_wins(game_id):
+    """When a named other move scores more than the chosen one yet the search's reward put it
+    no higher, the reasons say what the search ranks by; otherwise they do not."""
+    for i, state in enumerate(positions(game_id, count=4)):
+        view = state.view(state.current_player)
+        found = hint.hint(game_id, view, seed=i, clock=False)
+        items = hint.reasons(game_id, found, state.describe)
+        said = ("%s.hint.rank" % GAMES[game_id].prefix) in [msg_id for msg_id, _ in items]
+        named = hint.named(found)
+        chosen = found["chosen"]
+        lower = found.get("how") == "search" and any(
+            hint.rounded(found["score"][o]) > hint.rounded(found["score"][chosen]) and
+            found["value"][o] <= found["value"][chosen] for o in named[1:])
+        assert said == lower

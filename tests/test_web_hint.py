@@ -170,7 +170,7 @@ def worker_reply(session, think=0.05):
     """The worker's answer to the session's hint request (bot_worker.best_move, in CPython)."""
     request = session.hint_request(think)
     raw = bot_worker.best_move(request["view"], request["seat"], request["level"],
-                               request["seed"], request["think"])
+                               request["seed"], request["think"], request["explain"])
     return json.loads(raw), request["moves"]
 
 
@@ -203,6 +203,28 @@ def test_a_report_naming_an_illegal_candidate_is_dropped_but_the_move_stays():
     assert session.hint_found(bad, moves) == {"action": action}
     wrong_choice = {**reply, "report": {**(reply["report"] or {}), "chosen": 99}}
     assert session.hint_found(wrong_choice, moves) == {"action": action}
+
+
+def test_the_workers_effects_are_the_engines_and_bad_ones_are_left_out():
+    """With `explain` the worker's report holds what the moves named set off (the engine's
+    hint.explain, from the same view and seed); effects not shaped as the engine gives them are
+    dropped from the hint, which keeps its move and its numbers."""
+    from pygame_rules import hint
+    session = to_human(app.Session.start("take-a-chord", [MIA] + bots(3), seed=2))
+    reply, moves = worker_reply(session)
+    request = session.hint_request(0.05)
+    view = json.loads(request["view"])
+    assert reply["report"]["effects"] == hint.explain("take-a-chord", view, reply["report"],
+                                                      request["seed"])
+    assert session.hint_found(reply, moves)["effects"] == reply["report"]["effects"]
+    plain = json.loads(bot_worker.best_move(request["view"], request["seat"], "hard",
+                                            request["seed"], 0.05))
+    assert "effects" not in plain["report"]
+    count = len(reply["report"]["candidates"])
+    for bad in ("x", [None] * (count + 1), [[{"no": "type"}]] + [None] * (count - 1),
+                [["event"]] + [None] * (count - 1)):
+        found = session.hint_found({**reply, "report": {**reply["report"], "effects": bad}}, moves)
+        assert "effects" not in found and found["candidates"] == reply["report"]["candidates"]
 
 
 def test_hints_are_counted_per_person_and_kept_by_the_save():

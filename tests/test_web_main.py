@@ -150,11 +150,11 @@ class FakeWorker:
     def __init__(self, answer=lambda reply: reply):
         self.answer, self.asked = answer, []
 
-    async def best_move(self, view, seat, level, seed, think):
+    async def best_move(self, view, seat, level, seed, think, explain=0):
         import json
         import bot_worker
         self.asked.append((seat, level, think))
-        reply = json.loads(bot_worker.best_move(view, seat, level, seed, 0.05))
+        reply = json.loads(bot_worker.best_move(view, seat, level, seed, 0.05, explain))
         return json.dumps(self.answer(reply))
 
 
@@ -167,9 +167,13 @@ def hint_game(main, monkeypatch, worker):
     from tables import sound
     monkeypatch.setattr(sound, "play", lambda item: None)
 
-    async def ready():
-        return worker
-    monkeypatch.setattr(main, "ensure_worker", ready)
+    class Ready:
+        """The started worker, as ensure_worker's task gives it (awaited or not)."""
+
+        def __await__(self):
+            yield from ()
+            return worker
+    monkeypatch.setattr(main, "ensure_worker", Ready)
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
     session = app.Session.start("take-a-chord", seats, seed=6)
@@ -201,6 +205,24 @@ def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main
     assert not main.PAGE.hint_shown
     main.play(tuple(found["action"]))
     assert main.PAGE.hint_key is None and main.PAGE.hint_found is None
+    main.show_start()
+
+
+def test_the_hint_box_tells_a_moves_effects_in_the_logs_words(main, monkeypatch):
+    """The effects of the worker's report are worded by the table's log, in the game's words
+    (its first event sets them up), after the move they belong to."""
+    session, started = hint_game(main, monkeypatch, FakeWorker())
+    events = session.events()[1:]                    # the venue's start and the plays so far
+    lines = session.table.log_lines(events, session.names())
+    assert main.effect_lines(session, events) == lines and lines
+    action = session.state.legal_actions()[0]
+    found = {"candidates": [list(action)], "chosen": 0, "how": "search", "samples": 2,
+             "value": [0.5], "gain": [0.0], "se": [0.0], "score": [3.0], "effects": [events],
+             "action": list(action)}
+    box = main.hint_box(session, found)
+    assert main.render.escape(main.text("ui.hint.then", {"what": " ".join(lines)})) in box
+    assert box.index(main.render.escape(session.state.describe(action))) < box.index(
+        main.render.escape(lines[0]))
     main.show_start()
 
 

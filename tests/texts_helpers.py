@@ -172,6 +172,7 @@ def all_used():
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
         used |= {"%s.teach.%s" % (game.prefix, m.id) for m in teach.moments(game.id)}  # teach.py
         used.add(game.prefix + ".hint.score")                          # pygame_rules/hint.py
+        used.add(game.prefix + ".hint.rank")                           # pygame_rules/hint.py
     return used
 
 

@@ -188,21 +188,23 @@ class Session:
     def hint_request(self, think=0.0):
         """What the worker's `best_move` needs for the hint: the person's own view (never the
         whole game), their seat, "hard", the seed a Hard bot would have in this position, the
-        think cap (about a second, less if the page's think setting says so) and the number of
-        moves so far (the answer is shown only if nothing moved meanwhile)."""
+        think cap (about a second, less if the page's think setting says so), the number of
+        moves so far (the answer is shown only if nothing moved meanwhile) and `explain` (the
+        report says what the moves named set off)."""
         seat = self.hint_seat()
         moves = len(self.state.history)
         think = min(HINT_SECONDS, float(think)) if think and think > 0 else HINT_SECONDS
         return {"view": json.dumps(self.state.view(seat), separators=(",", ":"),
                                    ensure_ascii=False),
                 "seat": seat, "level": "hard", "seed": position_seed(self.state.seed, seat, moves),
-                "think": think, "moves": moves}
+                "think": think, "moves": moves, "explain": 1}
 
     def hint_found(self, reply, moves):
         """The worker's answer as the hint to show ({**the search's report, "action": [...]},
         as pygame_rules.hint.hint gives it), or (message id, parameters) saying why there is
         none: the worker could not answer, the game moved on, or its move is not legal here
-        (every candidate the reasons name must be legal too, else only the move is named)."""
+        (every candidate the reasons name must be legal too, else only the move is named; effects
+        not shaped as the engine gives them are left out)."""
         if not isinstance(reply, dict) or not reply.get("ok"):
             return ("ui.hint.failed", {})
         if moves != len(self.state.history) or self.hint_seat() is None:
@@ -218,6 +220,8 @@ class Session:
                 type(chosen) is not int or not 0 <= chosen < len(candidates) or \
                 as_action(candidates[chosen]) != action:
             report = {}
+        if "effects" in report and not effects_fit(report["effects"], report["candidates"]):
+            report = {k: v for k, v in report.items() if k != "effects"}
         return {**report, "action": list(action)}
 
     def count_hint(self, seat):
@@ -501,6 +505,15 @@ def clean_seat(seat, index):
         name = text("ui.default_name", {"number": index + 1})
     bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
+
+
+def effects_fit(effects, candidates):
+    """True if a hint's effects are as pygame_rules.hint.explain gives them: per candidate
+    None or a list of events (dicts with a "type")."""
+    return isinstance(effects, list) and len(effects) == len(candidates) and all(
+        e is None or isinstance(e, list) and all(
+            isinstance(x, dict) and isinstance(x.get("type"), str) for x in e)
+        for e in effects)
 
 
 def legal_action(value, legal):

@@ -4,14 +4,15 @@ The page starts this file as a PyScript worker (`create_named_worker` in `main.p
 small `bot_worker.toml` that only unpacks the engine wheel) the first time a game seats a bot
 that searches. The worker has no DOM; it exports one function the main thread awaits:
 
-    best_move(view_json, seat, level, seed, think=0) -> JSON text
+    best_move(view_json, seat, level, seed, think=0, explain=0) -> JSON text
 
 `view_json` is the seat's own view (`state.view(seat)` as JSON): all that seat may know and
 nothing more, the same as a device of that player would hold; the worker never sees the whole
 game. The bot of `level` ("easy", "normal", "hard", "heuristic", "random") answers from that view
 and its legal actions, as every bot does (a search deals its samples from the view through the
 game's observer). `think` > 0 caps the search's wall-clock budget in seconds (tests use it to
-keep a game short). The answer:
+keep a game short); `explain` (the hint's) adds to the report what the moves its reasons name
+set off under the rules (pygame_rules/hint.py `explain`). The answer:
 
     {"ok": true, "action": [...], "playouts": k, "ms": t, "level": "hard",
      "report": {...}}      # a search's: what it compared (search.make_report), the hints' reasons
@@ -28,7 +29,7 @@ import json
 import time
 
 import pygame_rules
-from pygame_rules import bots, search
+from pygame_rules import bots, hint, search
 
 __export__ = ["best_move", "warm_up", "version"]
 VERSION = "__ENCORE_VERSION__"   # build.py writes the site's version here in dist/bot_worker.py
@@ -66,7 +67,7 @@ def seated(game_id, level, seed, think):
     return bot
 
 
-def best_move(view_json, seat, level, seed, think=0):
+def best_move(view_json, seat, level, seed, think=0, explain=0):
     """The move of the bot of `level` for `seat`, from that seat's view, as JSON (see the
     module)."""
     started = time.perf_counter()
@@ -81,11 +82,14 @@ def best_move(view_json, seat, level, seed, think=0):
             return refusal("seat %s is not to play (%s is)" % (seat, view.get("current_player")))
         bot = seated(view["game"], str(level), seed, think)
         action = bot.act(view, search.as_actions(view["legal"]))
+        report = getattr(bot.choose, "report", None)
+        if explain and report is not None:
+            report = {**report, "effects": hint.explain(view["game"], view, report, seed)}
     except Exception as err:         # the RPC's boundary: the page falls back, never breaks
         return refusal("%s: %s" % (type(err).__name__, err))
     return json.dumps({"ok": True, "action": action,
                        "playouts": getattr(bot.choose, "last_playouts", 0),
-                       "report": getattr(bot.choose, "report", None),
+                       "report": report,
                        "ms": round((time.perf_counter() - started) * 1000, 1),
                        "level": bot.name})
 

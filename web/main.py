@@ -270,6 +270,8 @@ def begin(session, slot, pending=None):
         ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
             PAGE.notice = text("ui.bot_worker_failed")
+    elif session.humans and settings().get("early_worker", True) is not False:
+        ensure_worker()              # a person may ask for a hint: ready by their first ask
     after_change(pending)
 
 
@@ -468,8 +470,16 @@ def hint_on_screen(session, kind, lesson):
 def hint_box(session, found):
     """The hint's box: its reasons worded in the page's language."""
     from pygame_rules import hint
-    items = hint.reasons(session.state.game.id, found, session.state.describe)
+    items = hint.reasons(session.state.game.id, found, session.state.describe,
+                         lambda events: effect_lines(session, events))
     return render.hint_html(hint.words(items))
+
+
+def effect_lines(session, events):
+    """A move's effects in the log's words (after the game's first event, which sets up the
+    words: TAKE's deck)."""
+    head, names = session.events()[:1], session.names()
+    return session.table.log_lines(head + events, names)[len(session.table.log_lines(head, names)):]
 
 
 def light_hint(screen, session, view, found):
@@ -531,7 +541,7 @@ async def await_hint(session, request):
             reply = {"ok": False, "error": "no worker"}
         else:
             raw = await proxy.best_move(request["view"], request["seat"], request["level"],
-                                        request["seed"], request["think"])
+                                        request["seed"], request["think"], request["explain"])
             reply = json.loads(str(raw))
     except Exception as err:          # noqa: BLE001 (no hint this time, said in words)
         reply = {"ok": False, "error": "%s: %s" % (type(err).__name__, err)}
@@ -927,7 +937,9 @@ def think_cap():
 
 
 def ensure_worker():
-    """Start the bots' worker once (lazily: the first game that seats a searching bot)."""
+    """Start the bots' worker once (lazily: the first game that seats a searching bot or a
+    person, who may ask for a hint; the setting early_worker = false leaves it to the first
+    search, as the tests' quick settings do)."""
     if PAGE.worker_state == "off":
         PAGE.worker_state = "starting"
         document.body.dataset.worker = "starting"

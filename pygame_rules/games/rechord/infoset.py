@@ -86,6 +86,9 @@ def reward(state, seat):
     return margin([fame_ahead(state, s) for s in range(state.g)], seat)
 
 
+QUIET = ("turn",)           # a hint's effects leave out whose turn it is next
+SCORE = fame_ahead          # what a hint reports: the fame a move leads to by the game's end
+
 TURNS_AHEAD = 2             # playouts stop once this many turns have ended
 
 
