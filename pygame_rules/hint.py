@@ -32,6 +32,8 @@ HINT_LEVEL = "hard"
 OTHERS = 2            # the other candidates the reasons name, best first
 EFFECT_DEALS = 3      # deals of the view a move's effects must agree in
 QUIET = ()            # a game's event types a move's effects leave out (its infoset's QUIET)
+EFFECT_LINES = 2      # the lines of the chosen move's effects the reasons tell, at most
+OTHER_LINES = 1       # ... of another move's (only lines the chosen move's effects lack)
 
 
 def hint(game_id, view, seed=0, clock=True):
@@ -98,23 +100,30 @@ def outcome(game_id, found, index):
 
 def reasons(game_id, found, describe, tell=None):
     """The hint's reasons, [(message id, parameters)]: the move and what it sets off, the score
-    it leads to, the best others' (and what they set off), and how many deals were sampled; a
-    nested (id, parameters) is a part the reader words first, a list of lines is joined (see
-    `words`). `tell(events)` words a move's effects (None: they are left out)."""
+    it leads to, the best others' (and what more they set off), and how many deals were
+    sampled; a nested (id, parameters) is a part the reader words first, a list of lines is
+    joined (see `words`). `tell(events)` words a move's effects (None: they are left out); for
+    another move only what the chosen one's lack. A move worded like one already named (two
+    copies of a card) is not named again."""
     moves = [tuple(a) for a in found.get("candidates") or [found["action"]]]
-    chosen, order = found.get("chosen", 0), named(found)
-    move = describe(moves[chosen])
+    chosen = found.get("chosen", 0)
+    move, mine = describe(moves[chosen]), told(found, chosen, tell)
     if found.get("how") != "search" or not found.get("samples"):
-        return [("ui.hint.only", {"move": move})] + then(found, chosen, tell)
+        return [("ui.hint.only", {"move": move})] + then(mine, EFFECT_LINES)
     out = [("ui.hint.best", {"move": move, "outcome": outcome(game_id, found, chosen)})]
-    out += then(found, chosen, tell)
-    for i in order[1:]:
+    out += then(mine, EFFECT_LINES)
+    shown, names = [], {move}
+    for i in named(found)[1:]:
+        if describe(moves[i]) in names:
+            continue
+        names.add(describe(moves[i]))
+        shown.append(i)
         out.append(("ui.hint.other", {"move": describe(moves[i]),
                                       "outcome": outcome(game_id, found, i)}))
-        out += then(found, i, tell)
-    if any(ranked_lower(found, i, chosen) for i in order[1:]):
+        out += then([line for line in told(found, i, tell) if line not in mine], OTHER_LINES)
+    if any(ranked_lower(found, i, chosen) for i in shown):
         out.append(("%s.hint.rank" % GAMES[game_id].prefix, {}))   # not by the score alone
-    if chosen == 0:
+    if chosen == 0 and any(found["value"][i] > found["value"][chosen] for i in shown):
         out.append(("ui.hint.kept", {"move": move}))
     out.append(("ui.hint.samples", {"moves": len(moves), "count": found["samples"]}))
     return out
@@ -127,12 +136,16 @@ def ranked_lower(found, other, chosen):
         found["value"][other] <= found["value"][chosen]
 
 
-def then(found, index, tell):
-    """[("ui.hint.then", {"what": lines})] if the candidate's move sets something off, else []."""
+def told(found, index, tell):
+    """What the candidate's move sets off, in the log's words ([] without `tell`)."""
     effects = found.get("effects") or []
     events = effects[index] if index < len(effects) else None
-    lines = tell(events) if tell and events else []
-    return [("ui.hint.then", {"what": lines})] if lines else []
+    return tell(events) if tell and events else []
+
+
+def then(lines, limit):
+    """[("ui.hint.then", {"what": the first `limit` lines})], or [] without lines."""
+    return [("ui.hint.then", {"what": lines[:limit]})] if lines else []
 
 
 def words(items, lang=None):

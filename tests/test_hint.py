@@ -148,7 +148,10 @@ def test_a_trick_ending_move_says_who_wins_the_trick(game_id):
         tell = tell_for(game_id)
         items = hint.reasons(game_id, found, state.describe, tell)
         then = [p["what"] for msg_id, p in items if msg_id == "ui.hint.then"]
-        assert then[0] == tell(found["effects"][chosen])
+        assert then[0] == tell(found["effects"][chosen])[:hint.EFFECT_LINES]
+        mine = set(tell(found["effects"][chosen]))       # others: only how they differ
+        assert all(len(lines) <= hint.OTHER_LINES and not mine & set(lines)
+                   for lines in then[1:])
         assert any(name in " ".join(then[0]) for name in ("Ada", "Bo", "Cy", "Di"))
         assert "Under the rules: " in hint.words(items, "en")[1]
 
@@ -193,3 +196,14 @@ def test_the_reasons_say_what_the_search_ranks_by_when_a_lower_score_wins(game_i
             hint.rounded(found["score"][o]) > hint.rounded(found["score"][chosen]) and
             found["value"][o] <= found["value"][chosen] for o in named[1:])
         assert said == lower
+
+
+def test_a_move_worded_like_one_named_is_not_named_again():
+    """Two copies of a card (TAKE's deck) are two candidates but one move to a player: the
+    reasons name it once."""
+    found = {"candidates": [["play", 1], ["play", 2], ["play", 3]], "chosen": 0,
+             "how": "search", "samples": 3, "value": [0.5, 0.4, 0.3], "score": [1, 1, 1],
+             "action": ["play", 1]}
+    words = {1: "Organic 9", 2: "Organic 9", 3: "Biotech 4"}
+    items = hint.reasons("take-bamboo", found, lambda a: words[a[1]])
+    assert [p["move"] for m, p in items if m == "ui.hint.other"] == ["Biotech 4"]

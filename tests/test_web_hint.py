@@ -296,9 +296,12 @@ def test_results_kept_before_hints_existed_still_load_as_no_hints():
 
 def test_the_hint_box_and_the_button():
     from pygame_rules.messages import set_language
-    box = render.hint_html(["Hint: C Bluesy. It leads to about 3.5 points.", "Other <b>."])
-    assert 'class="teach hint"' in box and "<strong>Hint: C Bluesy." in box
-    assert "&lt;b&gt;" in box and 'data-action="hint-close"' in box
+    box = render.hint_html([["Hint: C Bluesy. It leads to about 3.5 points.", "Then: a."],
+                            ["other <b> would.", "then: b."], ["deals."]])
+    assert 'class="teach hint"' in box and \
+        "<strong>Hint: C Bluesy. It leads to about 3.5 points.</strong> Then: a." in box
+    assert '<span class="hint-line">Other &lt;b&gt; would. Then: b.</span>' in box
+    assert '<span class="hint-line">Deals.</span>' in box and 'data-action="hint-close"' in box
     assert render.hint_button(None) == ""
     assert 'aria-keyshortcuts="H"' in render.hint_button("")
     assert 'aria-busy="true"' in render.hint_button("thinking")

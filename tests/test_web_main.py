@@ -220,7 +220,8 @@ def test_the_hint_box_tells_a_moves_effects_in_the_logs_words(main, monkeypatch)
              "value": [0.5], "gain": [0.0], "se": [0.0], "score": [3.0], "effects": [events],
              "action": list(action)}
     box = main.hint_box(session, found)
-    assert main.render.escape(main.text("ui.hint.then", {"what": " ".join(lines)})) in box
+    told = " ".join(lines[:2])                       # the chosen move's first two lines
+    assert main.render.escape(main.text("ui.hint.then", {"what": told})) in box
     assert box.index(main.render.escape(session.state.describe(action))) < box.index(
         main.render.escape(lines[0]))
     main.show_start()

@@ -472,7 +472,13 @@ def hint_box(session, found):
     from pygame_rules import hint
     items = hint.reasons(session.state.game.id, found, session.state.describe,
                          lambda events: effect_lines(session, events))
-    return render.hint_html(hint.words(items))
+    groups = []
+    for (msg_id, _), line in zip(items, hint.words(items)):
+        if msg_id == "ui.hint.then" and groups:      # a move's effects: on its line
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return render.hint_html(groups)
 
 
 def effect_lines(session, events):

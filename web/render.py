@@ -209,18 +209,22 @@ def hint_button(state):
                       'title="%s"' % t("ui.hint_ask"))
 
 
-def hint_html(lines):
+def hint_html(groups):
     """A hint (issue 20) in the dock, in the teaching tip's box (a "hint" variant): the move
-    and why, in sentences built from the search's numbers (pygame_rules/hint.py), and Close
-    (Escape does the same)."""
-    lines = [line[:1].upper() + line[1:] for line in lines]    # "draw a card would…": a capital
-    first, rest = (lines[0], lines[1:]) if lines else ("", [])
+    and why, in sentences built from the search's numbers (pygame_rules/hint.py), a line per
+    move (its sentences grouped), and Close (Escape does the same)."""
+    join = "" if language() == "ja" else " "
+    lines = [join.join(line[:1].upper() + line[1:] for line in group)   # "draw a card would…"
+             for group in groups if group]
+    head = groups[0][0][:1].upper() + groups[0][0][1:] if lines else ""
+    first = lines[0][len(head):] if lines else ""
+    rest = "".join('<span class="hint-line">%s</span>' % escape(line) for line in lines[1:])
     return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
-            '<p class="teach-text hint-text"><strong>%s</strong> %s</p><div class="teach-buttons">'
+            '<p class="teach-text hint-text"><strong>%s</strong>%s%s</p>'
+            '<div class="teach-buttons">'
             '<button type="button" class="small" data-action="hint-close" data-key="hint-close">'
             '%s</button></div></section>'
-            % (t("ui.hint_label"), escape(first),
-               escape(("" if language() == "ja" else " ").join(rest)), t("ui.close")))
+            % (t("ui.hint_label"), escape(head), escape(first), rest, t("ui.close")))
 
 
 def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None):
