@@ -8,6 +8,9 @@ search's own numbers.
                                                  # it sets off under the rules, what each
                                                  # candidate scored where the playouts stopped,
                                                  # how many deals were sampled
+    found = explain_move(game_id, view, move, seed)  # the same, from the view of the seat
+                                                 # that made `move`, with it compared
+    reasons(game_id, found, describe, tell, name)  # ... its reasons: `name`'s move first
 
 `hint` is the same bot the table seats as "hard", with the same seed: the same view gives the
 same move. The page asks its worker for it (web/bot_worker.py `best_move` with the report and `explain`),
@@ -46,15 +49,34 @@ def hint(game_id, view, seed=0, clock=True):
     return {**report, "action": list(action)}
 
 
+def explain_move(game_id, view, move, seed=0, clock=True, think=0):
+    """The same search from the view of the seat that made `move` (a bot's move explained once
+    the game is over), with that move among its candidates: the report, the search's own
+    choice ("action") and "played", the index of the move made. `think` > 0 caps the search's
+    seconds (as the page's think setting caps a bot's)."""
+    bot = make_bot(game_id, HINT_LEVEL, seed, clock)
+    bot.choose.include = tuple(move)
+    if think > 0 and clock:
+        bot.choose.seconds = min(float(think), bot.choose.seconds or float(think))
+    action = bot.act(view, as_actions(view["legal"]))
+    report = dict(getattr(bot.choose, "report", None) or {})
+    moves = [tuple(a) for a in report.get("candidates") or [action]]
+    report["played"] = moves.index(tuple(move))
+    report["effects"] = explain(game_id, view, report, seed)
+    return {**report, "action": list(action)}
+
+
 def named(found):
-    """The indices of the candidates the reasons name: the chosen one, then the best others."""
+    """The indices of the candidates the reasons name: the move made (an explained move's),
+    the chosen one, then the best others."""
     moves = found.get("candidates") or [found.get("action")]
     chosen = found.get("chosen", 0)
+    first = [found["played"]] if found.get("played", chosen) != chosen else []
     if found.get("how") != "search" or not found.get("samples"):
-        return [chosen]
-    others = sorted((i for i in range(len(moves)) if i != chosen),
+        return first + [chosen]
+    others = sorted((i for i in range(len(moves)) if i != chosen and i not in first),
                     key=lambda i: -found["value"][i])[:OTHERS]
-    return [chosen] + others
+    return first + [chosen] + others
 
 
 def explain(game_id, view, report, seed=0):
@@ -98,34 +120,57 @@ def outcome(game_id, found, index):
     return "%s.hint.score" % prefix, {"score": rounded(found["score"][index])}
 
 
-def reasons(game_id, found, describe, tell=None):
+def reasons(game_id, found, describe, tell=None, played_by=None):
     """The hint's reasons, [(message id, parameters)]: the move and what it sets off, the score
     it leads to, the best others' (and what more they set off), and how many deals were
     sampled; a nested (id, parameters) is a part the reader words first, a list of lines is
     joined (see `words`). `tell(events)` words a move's effects (None: they are left out); for
-    another move only what the chosen one's lack. A move worded like one already named (two
-    copies of a card) is not named again."""
+    another move only what the first one's lack. A move worded like one already named (two
+    copies of a card) is not named again. With `played_by` (a seat's name) and an explained
+    move's report (`explain_move`): the move that seat made first, then whether the search
+    would have made it."""
     moves = [tuple(a) for a in found.get("candidates") or [found["action"]]]
     chosen = found.get("chosen", 0)
-    move, mine = describe(moves[chosen]), told(found, chosen, tell)
-    if found.get("how") != "search" or not found.get("samples"):
-        return [("ui.hint.only", {"move": move})] + then(mine, EFFECT_LINES)
-    out = [("ui.hint.best", {"move": move, "outcome": outcome(game_id, found, chosen)})]
-    out += then(mine, EFFECT_LINES)
+    first = found.get("played", chosen) if played_by is not None else chosen
+    move, mine = describe(moves[first]), told(found, first, tell)
+    searched = found.get("how") == "search" and found.get("samples")
+    if played_by is not None:
+        head = ("ui.explain.played", {"name": played_by, "move": move,
+                                      "outcome": outcome(game_id, found, first)}) \
+            if searched else ("ui.explain.only", {"name": played_by, "move": move})
+    else:
+        head = ("ui.hint.best", {"move": move, "outcome": outcome(game_id, found, first)}) \
+            if searched else ("ui.hint.only", {"move": move})
+    out = [head] + then(mine, EFFECT_LINES)
+    if not searched:
+        return out
     shown, names = [], {move}
-    for i in named(found)[1:]:
-        if describe(moves[i]) in names:
+    if first != chosen:
+        names.add(describe(moves[chosen]))
+        shown.append(chosen)
+        out.append(("ui.explain.search", {"move": describe(moves[chosen]),
+                                          "outcome": outcome(game_id, found, chosen)}))
+        out += then([line for line in told(found, chosen, tell) if line not in mine],
+                    OTHER_LINES)
+    elif played_by is not None:
+        out.append(("ui.explain.agree", {}))
+    for i in named(found):
+        if i in (first, chosen) or describe(moves[i]) in names:
             continue
         names.add(describe(moves[i]))
         shown.append(i)
         out.append(("ui.hint.other", {"move": describe(moves[i]),
                                       "outcome": outcome(game_id, found, i)}))
         out += then([line for line in told(found, i, tell) if line not in mine], OTHER_LINES)
-    if any(ranked_lower(found, i, chosen) for i in shown):
+    if any(ranked_lower(found, i, chosen) for i in shown + [first]):
         out.append(("%s.hint.rank" % GAMES[game_id].prefix, {}))   # not by the score alone
-    if chosen == 0 and any(found["value"][i] > found["value"][chosen] for i in shown):
-        out.append(("ui.hint.kept", {"move": move}))
-    out.append(("ui.hint.samples", {"moves": len(moves), "count": found["samples"]}))
+    if chosen == 0 and any(found["value"][i] > found["value"][chosen] for i in shown + [first]):
+        out.append(("ui.hint.kept", {"move": describe(moves[chosen])}))
+    if played_by is None:
+        out.append(("ui.hint.samples", {"moves": len(moves), "count": found["samples"]}))
+    else:
+        out.append(("ui.explain.samples", {"moves": len(moves), "count": found["samples"],
+                                           "name": played_by}))
     return out
 
 

@@ -246,6 +246,14 @@ CATALOGUE = {
     "ui.hint.kept": "No other move did better by more than the sampled deals can tell apart, so the natural play here, {move}, stands.",
     "ui.hint.samples": "Compared {moves} moves over {count} deals of the cards you cannot see.",   # always 2 deals or more (search.py)
     "ui.hint.only": "Hint: {move} (the only move worth weighing here).",
+    "ui.explain.played": "{name}'s move: {move}. By the Hard search's count it led to {outcome}.",
+    "ui.explain.only": "{name}'s move: {move} (the only move worth weighing there).",
+    "ui.explain.agree": "The Hard search would have made the same move.",
+    "ui.explain.search": "The Hard search would have made another: {move}, leading to {outcome}.",
+    "ui.explain.samples": "Compared {moves} moves over {count} deals of the cards {name} could not see.",   # always 2 deals or more (search.py)
+    "ui.explain_button": "Why this move?",
+    "ui.explain_ask": "Ask the Hard search about the move just shown, from the view of the seat that made it",
+    "ui.explain_label": "Why this move",
     "ui.hint_button": "Hint",
     "ui.hint_thinking": "Thinking…",
     "ui.hint_label": "Hint",

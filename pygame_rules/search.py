@@ -136,6 +136,8 @@ class SearchBot:
         self.last_playouts = 0               # playouts in the last move
         self.last_samples = 0                  # deals in the last move
         self.report = None                     # what the last move compared (make_report)
+        self.include = None                    # a move the candidates must hold (one made,
+                                               # explained: pygame_rules/hint.py)
         self._plan = self._deal = None
 
     def game(self):
@@ -149,6 +151,7 @@ class SearchBot:
         compared is kept in `report` (see `make_report`)."""
         legal = as_actions(legal)
         self.last_playouts = self.last_samples = 0
+        include = self.include if self.include in legal else None
         if len(legal) == 1:
             self.report = make_report(legal, 0, None, "only")
             return legal[0]
@@ -157,6 +160,8 @@ class SearchBot:
         game = self.game()
         width = self.width or knob(game, "WIDTH")
         candidates = distinct(ranked, game, view, width)
+        if include is not None and include not in candidates:
+            candidates.append(include)
         if len(candidates) == 1:
             self.report = make_report(candidates, 0, None, "only")
             return candidates[0]

@@ -190,6 +190,45 @@ def test_a_broken_link_pasted_at_the_table_is_refused_and_the_game_goes_on(table
     assert int(table.board()[1]) > int(moves)
 
 
+def test_why_this_move_explains_a_bots_move_from_its_view_once_the_game_is_over(table):  # noqa: F811
+    """A finished game's replay: at a bot's step "Why this move?" asks the worker's search and
+    shows that bot's move first, under its name, with the deals compared; the step moved on,
+    the explanation is gone, and a game in progress offers none."""
+    table.open()
+    table.start(**TAC)
+    finish(table)
+    page = table.page
+    state = table.engine_state()
+    names = [s["name"] for s in table.save()["seats"]]
+    page.click("[data-action=replay]")
+    page.wait_for_selector("body[data-board=replay]", state="attached")
+    assert page.locator("[data-action=rp-explain]").count() == 0       # the start: no move
+    again = pygame_rules.new_game(state.game.id, state.players, state.seed, state.options)
+    step = 0
+    while again.current_player in (0, None) or again.current_player >= state.players:
+        again.apply(state.history[step])
+        step += 1
+    seat, move = again.current_player, state.history[step]
+    page.focus("[data-action=rp-fwd]")
+    for n in range(1, step + 2):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("n => document.body.dataset.step == n", arg=n)
+    page.click("[data-action=rp-explain]")
+    page.wait_for_selector(".teach.hint", timeout=60_000)
+    words = page.inner_text(".teach.hint")
+    assert words.startswith("%s's move: %s" % (names[seat], again.describe(move))), words
+    assert "Compared" in words and ("would have made" in words), words
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".teach.hint", state="detached")
+    page.click("[data-action=rp-explain]")
+    page.wait_for_selector(".teach.hint", timeout=60_000)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("n => document.body.dataset.step == n", arg=step + 2)
+    assert page.locator(".teach.hint").count() == 0
+    page.click("[data-action=replay-close]")
+    page.wait_for_selector("body[data-board=over]", state="attached")
+
+
 def test_the_replay_of_the_game_so_far_is_from_your_seat_and_the_game_goes_on(table):  # noqa: F811
     """Menu → replay in mid-game: it starts at the present, shows your own hand and nobody
     else's, and closing it gives the table back with the same moves."""
@@ -205,6 +244,7 @@ def test_the_replay_of_the_game_so_far_is_from_your_seat_and_the_game_goes_on(ta
     page.wait_for_selector("body[data-board=replay]", state="attached")
     assert step_no(page) == moves and page.locator(".replay-hand").count() == 0
     assert page.is_disabled("[data-action=rp-fwd]")
+    assert page.locator("[data-action=rp-explain]").count() == 0       # not over: none
     page.click("[data-action=rp-start]")
     assert step_no(page) == 0 and page.locator(".hand .hand-card").count() == 8
     page.keyboard.press("Escape")

@@ -207,3 +207,37 @@ def test_a_move_worded_like_one_named_is_not_named_again():
     words = {1: "Organic 9", 2: "Organic 9", 3: "Biotech 4"}
     items = hint.reasons("take-bamboo", found, lambda a: words[a[1]])
     assert [p["move"] for m, p in items if m == "ui.hint.other"] == ["Biotech 4"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_explained_move_is_compared_from_the_view_of_the_seat_that_made_it(game_id):
+    """Explaining a move made: the move is among the candidates (at "played"), every candidate
+    is legal, the reasons name the seat's move first with its own numbers, then whether the
+    search agrees; a move the search would make itself is agreed with."""
+    for i, state in enumerate(positions(game_id, count=2)):
+        seat = state.current_player
+        view = state.view(seat)
+        legal = [list(a) for a in state.legal_actions()]
+        worst = list(hint.hint(game_id, view, seed=i, clock=False)["candidates"][-1])
+        for move in (legal[-1], worst):
+            found = hint.explain_move(game_id, view, move, seed=i, clock=False)
+            assert found["candidates"][found["played"]] == move
+            assert all(c in legal for c in found["candidates"])
+            items = hint.reasons(game_id, found, state.describe, tell_for(game_id), "Bo")
+            ids = [msg_id for msg_id, _ in items]
+            assert items[0][1]["name"] == "Bo" and items[0][1]["move"] == state.describe(
+                tuple(move))
+            if ids[0] == "ui.explain.played":
+                assert items[0][1]["outcome"][1]["score"] == hint.rounded(
+                    found["score"][found["played"]])
+                agrees = found["chosen"] == found["played"]
+                assert ("ui.explain.agree" in ids) == agrees
+                assert ("ui.explain.search" in ids) == (not agrees)
+                assert ids[-1] == "ui.explain.samples" and items[-1][1]["name"] == "Bo"
+            for lang in ("en", "ja"):
+                assert all("{" not in line for line in hint.words(items, lang))
+    own = positions(game_id, count=1)[0]
+    view = own.view(own.current_player)
+    mine = hint.hint(game_id, view, seed=7, clock=False)
+    found = hint.explain_move(game_id, view, mine["action"], seed=7, clock=False)
+    assert found["action"] == mine["action"] and found["played"] == found["chosen"]

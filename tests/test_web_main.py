@@ -150,6 +150,13 @@ class FakeWorker:
     def __init__(self, answer=lambda reply: reply):
         self.answer, self.asked = answer, []
 
+    async def explain_move(self, view, seat, move, seed, think):
+        import json
+        import bot_worker
+        self.asked.append((seat, "explain", move))
+        reply = json.loads(bot_worker.explain_move(view, seat, move, seed, 0.05))
+        return json.dumps(self.answer(reply))
+
     async def best_move(self, view, seat, level, seed, think, explain=0):
         import json
         import bot_worker
@@ -224,6 +231,67 @@ def test_the_hint_box_tells_a_moves_effects_in_the_logs_words(main, monkeypatch)
     assert main.render.escape(main.text("ui.hint.then", {"what": told})) in box
     assert box.index(main.render.escape(session.state.describe(action))) < box.index(
         main.render.escape(lines[0]))
+    main.show_start()
+
+
+def explain_replay(main, monkeypatch, worker):
+    """A finished game of bots in its replay, the worker stubbed, the coroutines the page
+    starts kept to be run by the test; the drawing left out."""
+    session, started = hint_game(main, monkeypatch, worker)
+    state = session.state
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    rp = main.replays.Replay(state, session.seats)
+    monkeypatch.setattr(main, "draw", lambda: None)     # (the mock DOM has no layout)
+    main.show_replay(rp)
+    return rp, started
+
+
+def test_why_this_move_asks_the_search_from_the_movers_view_and_shows_it_there(main,
+                                                                                monkeypatch):
+    worker = FakeWorker()
+    rp, started = explain_replay(main, monkeypatch, worker)
+    main.PAGE.worker_state = "ready"
+    assert main.explain_state(rp) is None                 # the start: no move yet
+    rp.go(6)
+    made = rp.move_made()
+    assert main.explain_state(rp) == ""
+    main.ask_explain()
+    assert main.explain_state(rp) == "thinking" and len(started) == 1
+    main.ask_explain()                                    # thinking: not asked again
+    assert len(started) == 1
+    run_apart(started.pop())
+    assert worker.asked == [(made["seat"], "explain", main.json.dumps(made["move"]))]
+    found = main.PAGE.explain_found
+    assert found["candidates"][found["played"]] == made["move"]
+    box = main.explain_box(rp, rp.names())
+    name = rp.names()[made["seat"]]
+    assert main.render.escape(name) in box and 'data-action="explain-close"' in box
+    rp.go(7)                                              # another step: not shown there
+    assert main.explain_box(rp, rp.names()) == "" and main.explain_state(rp) == ""
+    rp.go(6)
+    assert main.explain_box(rp, rp.names()) == box
+    main.close_explain()
+    assert main.explain_box(rp, rp.names()) == ""
+    main.close_replay()
+    main.show_start()
+
+
+@pytest.mark.parametrize("answer", [
+    lambda r: {**r, "ok": False},
+    lambda r: {**r, "report": {**r["report"], "played": 99}},
+    lambda r: {**r, "report": {**r["report"], "candidates": [["play", 999]]}},
+    lambda r: {**r, "action": ["play", 999]},
+    lambda r: "garbage"])
+def test_a_wrong_explanation_is_refused_in_words(main, monkeypatch, answer):
+    rp, started = explain_replay(main, monkeypatch, FakeWorker(answer))
+    main.PAGE.worker_state = "ready"
+    rp.go(6)
+    main.ask_explain()
+    run_apart(started.pop())
+    assert main.PAGE.explain_found is None and main.PAGE.notice == main.text("ui.hint.failed")
+    assert main.explain_box(rp, rp.names()) == ""
+    main.close_replay()
     main.show_start()
 
 

@@ -166,3 +166,30 @@ def test_a_refusal_names_the_player_who_has_played_since():
                 return
         session.state.apply(session.state.legal_actions()[0])
     pytest.fail("no refusal for another player's move was met")
+
+
+def test_the_move_made_at_a_step_is_the_one_to_explain_once_the_game_is_over():
+    """"Why this move?" asks about the step's move: the seat that made it, its view before
+    it (with that move legal), the move and the seed a bot of that seat had; none at the
+    start, none for a game in progress, none for Jim Bot's steps."""
+    state = finished("take-a-chord", 4, seed=3)
+    rp = replay.Replay(state, seats(4))
+    assert rp.move_made() is None
+    for step in (1, 5, rp.total):
+        rp.go(step)
+        made = rp.move_made()
+        before = fresh(state, step - 1)
+        assert made["seat"] == before.current_player
+        assert made["view"] == before.view(made["seat"])
+        assert tuple(made["move"]) == state.history[step - 1]
+        assert tuple(made["move"]) in before.legal_actions()
+        assert made["seed"] == app.position_seed(state.seed, made["seat"], step - 1)
+    half = fresh(state, 10)
+    assert replay.Replay(half, seats(4), seat=0, at=10).move_made() is None
+    solo = finished("rechord", 1, seed=2)
+    rp = replay.Replay(solo, seats(1))
+    jim = [k for k in range(1, rp.total + 1)
+           if fresh(solo, k - 1).current_player in solo.automata]
+    assert jim
+    rp.go(jim[0])
+    assert rp.move_made() is None

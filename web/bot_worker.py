@@ -31,7 +31,7 @@ import time
 import pygame_rules
 from pygame_rules import bots, hint, search
 
-__export__ = ["best_move", "warm_up", "version"]
+__export__ = ["best_move", "explain_move", "warm_up", "version"]
 VERSION = "__ENCORE_VERSION__"   # build.py writes the site's version here in dist/bot_worker.py
 
 
@@ -92,6 +92,28 @@ def best_move(view_json, seat, level, seed, think=0, explain=0):
                        "report": report,
                        "ms": round((time.perf_counter() - started) * 1000, 1),
                        "level": bot.name})
+
+
+def explain_move(view_json, seat, move_json, seed, think=0):
+    """Why `seat` made `move` (JSON), asked once the game is over: the Hard search from that
+    seat's view before the move, with the move among its candidates (pygame_rules/hint.py
+    `explain_move`), answered as `best_move` answers, the report holding "played"."""
+    started = time.perf_counter()
+    try:
+        view, move = json.loads(str(view_json)), json.loads(str(move_json))
+        seat, seed, think = int(seat), int(seed), float(think or 0)
+        if not isinstance(view, dict) or view.get("game") not in pygame_rules.GAMES or \
+                view.get("seat") != seat or view.get("current_player") != seat:
+            return refusal("not the view of the seat that moved")
+        if not isinstance(move, list) or move not in view.get("legal", []):
+            return refusal("the move was not legal in that view")
+        found = hint.explain_move(view["game"], view, move, seed, think=think)
+    except Exception as err:         # the RPC's boundary: the page says so, never breaks
+        return refusal("%s: %s" % (type(err).__name__, err))
+    report = {k: v for k, v in found.items() if k != "action"}
+    return json.dumps({"ok": True, "action": found["action"], "report": report,
+                       "ms": round((time.perf_counter() - started) * 1000, 1),
+                       "level": hint.HINT_LEVEL})
 
 
 def refusal(why):

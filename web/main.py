@@ -88,6 +88,11 @@ class PageState:
     # watching a game again, and sharing it
     replay: object = None         # the replay.Replay on screen (None: the table or the start)
     replay_timer: object = None   # the timer of the replay's next move while it plays
+    # "Why this move?" in a finished game's replay: the step asked about (replay, step), the
+    # worker's answer for it, whether it is being asked
+    explain_key: tuple = None
+    explain_found: dict = None
+    explain_asking: bool = False
     link: str = None              # the link to the game shown in the "link" panel
     link_msg: str = ""            # whether it was copied (shown in that panel)
     record: tuple = None          # (session, moves, html): the end screen's records, read once
@@ -472,20 +477,30 @@ def hint_box(session, found):
     from pygame_rules import hint
     items = hint.reasons(session.state.game.id, found, session.state.describe,
                          lambda events: effect_lines(session, events))
+    return render.hint_html(reason_groups(items))
+
+
+def reason_groups(items):
+    """A hint's reasons as sentences, a group per move (its effects on its line)."""
+    from pygame_rules import hint
     groups = []
     for (msg_id, _), line in zip(items, hint.words(items)):
-        if msg_id == "ui.hint.then" and groups:      # a move's effects: on its line
+        if msg_id == "ui.hint.then" and groups:
             groups[-1].append(line)
         else:
             groups.append([line])
-    return render.hint_html(groups)
+    return groups
 
 
 def effect_lines(session, events):
     """A move's effects in the log's words (after the game's first event, which sets up the
     words: TAKE's deck)."""
-    head, names = session.events()[:1], session.names()
-    return session.table.log_lines(head + events, names)[len(session.table.log_lines(head, names)):]
+    return told(session.table, session.events()[:1], session.names(), events)
+
+
+def told(table, head, names, events):
+    """Events in a table's log words, after `head` (the game's first event) sets them up."""
+    return table.log_lines(head + events, names)[len(table.log_lines(head, names)):]
 
 
 def light_hint(screen, session, view, found):
@@ -661,8 +676,10 @@ def draw_replay():
           "names": names, "overlay": "", "undo": None, "status": status,
           "bar": render.replay_bar(rp.at, rp.total, chapter[1], rp.playing,
                                    replays.SPEED_NAMES[rp.speed], rp.table.ROUND,
-                                   PAGE.session is None and not rp.finished),
-          "board_extra": render.replay_hands(rp.table, rp.hands(), names)}
+                                   PAGE.session is None and not rp.finished,
+                                   explain_state(rp)),
+          "board_extra": render.replay_hands(rp.table, rp.hands(), names),
+          "teach": explain_box(rp, names)}
     screen.innerHTML = render.screen_html(rp.table, view, names, rp.seats, ui)
     document.body.dataset.board = "replay"
     document.body.dataset.step = str(rp.at)
@@ -1265,6 +1282,7 @@ def open_replay():
 def show_replay(rp):
     """Put a replay on the screen."""
     PAGE.replay = rp
+    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     draw()
@@ -1280,6 +1298,102 @@ def close_replay():
         return
     draw()
     proceed()
+
+
+# --- why a move was made (issue 20): a finished game's replay asks the search ----------------
+def explain_here(rp):
+    """True when the explanation asked about (or shown) is for the replay's step now."""
+    return PAGE.explain_key is not None and PAGE.explain_key == (rp, rp.at)
+
+
+def explain_state(rp):
+    """The replay's "Why this move?" button: None (no move to explain here), "thinking" or ""."""
+    if rp.playing or rp.move_made() is None:
+        return None
+    return "thinking" if PAGE.explain_asking and explain_here(rp) else ""
+
+
+def explain_box(rp, names):
+    """The explanation of the step's move, in the hint's box, or "" (none asked here)."""
+    if PAGE.explain_found is None or not explain_here(rp):
+        return ""
+    from pygame_rules import hint
+    made, state = rp.move_made(), rp.state_at(rp.at - 1)
+    head = state.events_for(None)[:1]
+    items = hint.reasons(rp.game_id, PAGE.explain_found, state.describe,
+                         lambda events: told(rp.table, head, names, events),
+                         played_by=names[made["seat"]])
+    return render.hint_html(reason_groups(items), "ui.explain_label", "explain-close")
+
+
+def ask_explain():
+    """"Why this move?": ask the worker's search about the step's move, from the view of the
+    seat that made it; shown when it answers, if the replay is still at that step."""
+    rp = PAGE.replay
+    made = rp.move_made() if rp is not None else None
+    if made is None or PAGE.explain_asking and explain_here(rp):
+        return
+    if PAGE.worker_state == "failed":
+        PAGE.notice = text("ui.hint.no_worker")
+        draw()
+        return
+    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = (rp, rp.at), None, True
+    PAGE.notice = ""
+    draw()
+    asyncio.ensure_future(await_explain(rp, rp.at, made))
+
+
+async def await_explain(rp, at, made):
+    """The worker's explanation of the move made at step `at`, checked, then shown (if the
+    replay is still there), or a line saying there is none."""
+    try:
+        proxy = await ensure_worker()
+        if proxy is None:
+            reply = {"ok": False}
+        else:
+            raw = await proxy.explain_move(
+                json.dumps(made["view"], separators=(",", ":"), ensure_ascii=False),
+                made["seat"], json.dumps(made["move"]), made["seed"], think_cap() or 0)
+            reply = json.loads(str(raw))
+    except Exception as err:          # noqa: BLE001 (no explanation this time, said in words)
+        reply = {"ok": False, "error": "%s: %s" % (type(err).__name__, err)}
+    if PAGE.replay is not rp or PAGE.explain_key != (rp, at):
+        return                        # the replay moved on or closed: forget it
+    PAGE.explain_asking = False
+    found = explained(reply, made)
+    if found is None:
+        PAGE.explain_key = None
+        PAGE.notice = text("ui.hint.no_worker" if PAGE.worker_state == "failed"
+                           else "ui.hint.failed")
+    else:
+        PAGE.explain_found = found
+    draw()
+
+
+def explained(reply, made):
+    """The worker's explanation as the reasons read it, or None if it is not one: every
+    candidate legal in the view, the move made among them at "played", effects well shaped."""
+    report = reply.get("report") if isinstance(reply, dict) and reply.get("ok") else None
+    if not isinstance(report, dict):
+        return None
+    legal = [list(a) for a in made["view"]["legal"]]
+    candidates, played, chosen = (report.get(k) for k in ("candidates", "played", "chosen"))
+    if not isinstance(candidates, list) or not candidates or \
+            any(c not in legal for c in candidates) or \
+            type(played) is not int or not 0 <= played < len(candidates) or \
+            candidates[played] != made["move"] or \
+            type(chosen) is not int or not 0 <= chosen < len(candidates) or \
+            candidates[chosen] != reply.get("action"):
+        return None
+    if "effects" in report and not app.effects_fit(report["effects"], candidates):
+        report = {k: v for k, v in report.items() if k != "effects"}
+    return {**report, "action": reply["action"]}
+
+
+def close_explain():
+    """Close the explanation (its Close button, Escape)."""
+    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False
+    draw()
 
 
 def replay_go(move):
@@ -1479,6 +1593,8 @@ ACTIONS = {
     "rp-play": replay_play,
     "rp-speed": replay_faster,
     "rp-continue": continue_link,
+    "rp-explain": ask_explain,
+    "explain-close": close_explain,
 }
 
 
@@ -1565,7 +1681,10 @@ def replay_key(evt):
     if evt.target.getAttribute("role") == "button" or evt.target.tagName == "BUTTON":
         if key in ("Enter", " "):
             return                                    # the focused button takes it
-    if key in REPLAY_KEYS:
+    if key == "Escape" and PAGE.explain_found is not None and explain_here(PAGE.replay):
+        evt.preventDefault()
+        close_explain()
+    elif key in REPLAY_KEYS:
         evt.preventDefault()
         ACTIONS[REPLAY_KEYS[key]]()
     elif key in ("p", "P", " "):

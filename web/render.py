@@ -209,10 +209,11 @@ def hint_button(state):
                       'title="%s"' % t("ui.hint_ask"))
 
 
-def hint_html(groups):
+def hint_html(groups, label="ui.hint_label", close="hint-close"):
     """A hint (issue 20) in the dock, in the teaching tip's box (a "hint" variant): the move
     and why, in sentences built from the search's numbers (pygame_rules/hint.py), a line per
-    move (its sentences grouped), and Close (Escape does the same)."""
+    move (its sentences grouped), and Close (Escape does the same); also a replay's "why this
+    move" (its label and its Close action)."""
     join = "" if language() == "ja" else " "
     lines = [join.join(line[:1].upper() + line[1:] for line in group)   # "draw a card would…"
              for group in groups if group]
@@ -222,9 +223,9 @@ def hint_html(groups):
     return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
             '<p class="teach-text hint-text"><strong>%s</strong>%s%s</p>'
             '<div class="teach-buttons">'
-            '<button type="button" class="small" data-action="hint-close" data-key="hint-close">'
+            '<button type="button" class="small" data-action="%s" data-key="%s">'
             '%s</button></div></section>'
-            % (t("ui.hint_label"), escape(head), escape(first), rest, t("ui.close")))
+            % (t(label), escape(head), escape(first), rest, close, close, t("ui.close")))
 
 
 def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None):
@@ -291,9 +292,10 @@ def replay_button(action, label, glyph, disabled=False, extra=""):
                              extra, named(label, glyph)))
 
 
-def replay_bar(at, total, chapters, playing, speed, round_word, can_continue):
+def replay_bar(at, total, chapters, playing, speed, round_word, can_continue, explain=None):
     """The replay's controls: start, previous chapter, back, play or pause, forward, next
-    chapter, end, the speed, and (for a link to a game in progress) continue it here."""
+    chapter, end, the speed, "Why this move?" (`explain`: None none, "" ready, "thinking")
+    and (for a link to a game in progress) continue it here."""
     first, last = at == 0, at == total
     jumps = chapters > 1
     chapter = t("ui.replay_chapter_" + round_word)          # "Venue", "Round" (wide screens)
@@ -313,6 +315,12 @@ def replay_bar(at, total, chapters, playing, speed, round_word, can_continue):
                 replay_button("rp-speed", t("ui.replay_speed", speed=speed),
                               '<span class="rp-word">%s </span>%s'
                               % (t("ui.replay_speed_word"), escape(speed)))]
+    if explain is not None:
+        busy = ' aria-busy="true"' if explain == "thinking" else ""
+        buttons.append('<button type="button" class="small hint-button rp-explain" '
+                       'data-action="rp-explain" data-key="rp-explain" title="%s"%s>%s</button>'
+                       % (t("ui.explain_ask"), busy,
+                          t("ui.hint_thinking" if explain else "ui.explain_button")))
     if can_continue:
         buttons.append('<button type="button" class="small primary" data-action="rp-continue" '
                        'data-key="rp-continue">%s</button>' % t("ui.replay_continue"))

@@ -9,6 +9,7 @@ hands of every seat are shown too (`all_hands`), as a spectator would see them o
 Arena. No rule is decided here.
 """
 
+import app
 import pygame_rules
 import tables
 
@@ -130,6 +131,19 @@ class Replay:
             return []
         players = self.state_at(self.at).players
         return [(s, self.view(s)) for s in range(players) if s != self.seat]
+
+    def move_made(self):
+        """The move that led to this step, to be explained (issue 20), once the game is over:
+        {"seat", "view" (that seat's, before the move), "move", "seed" (the seed a bot of that
+        seat had there)}; None at the start, in a game not over, or for an automaton's step."""
+        if not self.finished or self.at == 0:
+            return None
+        before = self.state_at(self.at - 1)
+        seat = before.current_player
+        if seat is None or seat in before.automata:
+            return None
+        return {"seat": seat, "view": before.view(seat), "move": list(self.actions[self.at - 1]),
+                "seed": app.position_seed(before.seed, seat, self.at - 1)}
 
     def unfinished_state(self):
         """The game at its last move, to continue it (a copy; None if it is over)."""
