@@ -99,6 +99,12 @@ class Teacher:
     def __init__(self, seat, seen=()):
         self.seat, self.seen, self.read = seat, list(seen), 0
 
+    def join(self, state):
+        """Read on from this point of the game (a teacher taking up a game): a game under way
+        teaches nothing of its past, but one where no move was made yet is read from its start,
+        since what its set-up did (the first deal) is the present its first look is about."""
+        self.read = len(state.events_for(self.seat)) if state.history else 0
+
     def look(self, state):
         """The lessons due for the seat since the last look (each moment once)."""
         events = state.events_for(self.seat)

@@ -6,7 +6,7 @@ selectors light (teaching mode's teach_targets, hints' hint_targets):
     tree.elements[i]                                            # (tag, attrs, ancestors)
 
 A selector is compounds (tag, .class, [attr] or [attr="value"]) joined by spaces (descendant);
-anything else fails the test that uses it.
+anything else fails the test that uses it. `[attr=""]` wants the value empty, `[attr]` any.
 """
 
 import re
@@ -37,22 +37,23 @@ class Tree(HTMLParser):
                 break
 
 
-# the selectors teach_targets writes: compounds (tag, .class, [attr="value"]) joined by spaces
-COMPOUND = re.compile(r'^([a-z]*)((?:\.[\w-]+|\[[\w-]+(?:="[^"]*")?\])*)$')
-PART = re.compile(r'\.([\w-]+)|\[([\w-]+)(?:="([^"]*)")?\]')
+# the selectors the tables write: compounds (tag, .class, [attr], [attr="value"]) joined by
+# spaces; a tag name may hold digits ("h2")
+COMPOUND = re.compile(r'^([a-z][a-z0-9]*)?((?:\.[\w-]+|\[[\w-]+(?:="[^"]*")?\])*)$')
+PART = re.compile(r'\.([\w-]+)|\[([\w-]+)(=)?(?:"([^"]*)")?\]')
 
 
 def fits(compound, element):
     """Does one element match a compound selector?"""
     tag, attrs, _ = element
     m = COMPOUND.match(compound)
-    assert m, "a selector this test cannot read: %r" % compound
+    assert m and compound, "a selector this test cannot read: %r" % compound
     if m.group(1) and m.group(1) != tag:
         return False
-    for cls, name, value in PART.findall(m.group(2)):
+    for cls, name, equals, value in PART.findall(m.group(2)):
         if cls and cls not in (attrs.get("class") or "").split():
             return False
-        if name and (name not in attrs or (value and attrs[name] != value)):
+        if name and (name not in attrs or (equals and attrs[name] != value)):
             return False
     return True
 

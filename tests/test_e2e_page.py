@@ -68,7 +68,10 @@ class Table:
             page.select_option('[name="kind-%d"]' % i, kind)
         page.fill("#seed", seed)
         page.click("#start-button")
-        self.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
+        # the table, or a rule's tip that holds the bots from the start (teaching mode: the
+        # first deal's lesson while a bot is to pass, the board still "waiting")
+        self.page.wait_for_selector(BOARDS + ", body[data-teach]", state="attached",
+                                    timeout=STEP)
 
     def board(self):
         """(board state, moves so far) as the page reports them."""

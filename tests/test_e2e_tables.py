@@ -1,14 +1,19 @@
 """End to end: the tables' layout where it must hold still or show everything (issue 16):
 Take The "A" Chord's key ring keeps its place when an Improvisation's face-down stack appears,
-and no trick caption is cut. Positions are put in the page as saved games."""
+and no trick caption is cut; TAKE's score markers sit on the track, and its round tables are
+shown whole in either language. Positions are put in the page as saved games."""
 
+import json
 import pathlib
 import sys
 
 import pytest
 
+import pygame_rules
 import tac_helpers
+from lang_helpers import LANGS, page_language, prefer_language
 from test_e2e_page import table  # noqa: F401  (the fixture)
+from test_web_stats import finished
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
@@ -83,3 +88,70 @@ def test_take_score_markers_sit_on_the_track_side_by_side(table, size):  # noqa:
         for b in boxes[i + 1:]:
             if a["score"] == b["score"]:
                 assert a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5, (a, b)
+
+
+SCORES_SHOWN = """() => { const box = e => e.getBoundingClientRect();
+  const modal = document.querySelector('.modal'), m = box(modal);
+  const tables = [...modal.querySelectorAll('.scores')].filter(e => e.getClientRects().length);
+  return {w: innerWidth, pageW: document.documentElement.scrollWidth, modal: [m.left, m.right],
+          spill: modal.scrollWidth - modal.clientWidth,
+          tables: tables.map(t => { const r = box(t), around = t.parentElement;
+            return [r.left, r.right, around.scrollWidth - around.clientWidth]; })}; }"""
+SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def round_one_scored(players, seed):
+    """A game of heuristic bots at the moment its first round is scored."""
+    moves = finished("take-bamboo", players, seed).history
+    state = pygame_rules.new_game("take-bamboo", players, seed=seed)
+    for action in moves:
+        state.apply(action)
+        if state.view(0)["round_scores"]:
+            break
+    assert len(state.view(0)["round_scores"]) == 1 and not state.is_over
+    return state
+
+
+def one_move_from_the_end(players, seed):
+    """A game of heuristic bots one move before its end, and the click that makes that move."""
+    moves = finished("take-bamboo", players, seed).history
+    state = pygame_rules.new_game("take-bamboo", players, seed=seed)
+    for action in moves[:-1]:
+        state.apply(action)
+    last = moves[-1]
+    assert last[0] in ("play", "accept", "refuse"), last
+    click = '.hand-card[data-card="%d"]' % last[1] if last[0] == "play" else \
+        "[data-action=%s]" % last[0]
+    return state, click
+
+
+def shown_whole(m, where):
+    """The page and the modal do not scroll sideways; each score table lies within the modal
+    and is not cut by its own box."""
+    assert m["pageW"] <= m["w"], "the page scrolls sideways: %s" % where
+    assert m["spill"] <= 1, "the modal scrolls sideways (%d px): %s" % (m["spill"], where)
+    assert m["tables"], "no score table: %s" % where
+    for left, right, cut in m["tables"]:
+        assert m["modal"][0] - 1 <= left and right <= m["modal"][1] + 1, (where, m)
+        assert cut <= 1, "a score table is cut by %d px: %s" % (cut, where)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_take_round_tables_are_shown_whole(table, size, lang):  # noqa: F811
+    """TAKE at its largest table: the round's scores between rounds, and every round's at the
+    end, are shown whole, in English and in Japanese (whose colour names cut it at 390 px)."""
+    prefer_language(table.context, lang)
+    table.open()
+    assert page_language(table.page) == lang
+    table.continue_save(saved(round_one_scored(6, 3), 0, SIX), size)
+    table.page.wait_for_selector(".modal-round .scores")
+    shown_whole(table.page.evaluate(SCORES_SHOWN), "between rounds %s %s" % (size, lang))
+    state, click = one_move_from_the_end(6, 3)
+    body = json.loads(saved(state, state.current_player, SIX))
+    body["shown_round"] = len(state.view(0)["round_scores"])      # the rounds' tables closed
+    table.continue_save(json.dumps(body), size)
+    table.act(click)
+    table.page.click(".modal-final details summary")
+    table.page.wait_for_selector(".modal-final details .scores")
+    shown_whole(table.page.evaluate(SCORES_SHOWN), "at the end %s %s" % (size, lang))

@@ -111,3 +111,65 @@ def test_every_mark_of_random_games_lights_something(players):
                 break
             state.apply(rng.choice(state.legal_actions()))
     assert {"card", "seat", "trump", "track", "stack"} <= kinds, kinds
+
+
+# --- the page's session: a round's initial bamboo in round 1 -----------------------------------
+import app  # noqa: E402
+from session_helpers import bots, table_step  # noqa: E402
+
+MIA, LEO = {"name": "Mia", "kind": "human"}, {"name": "Leo", "kind": "human"}
+DOUBLED = 2     # seed: with 3 players, seat 0's first initial bamboo has the trump number
+
+
+def shown_to(session, moves=60):
+    """{seat: [lesson ids]} shown on screen to each person while the table plays on (each
+    person's lessons read as they come, their first legal move made)."""
+    shown = {}
+    for _ in range(moves):
+        session.look()
+        seat = session.viewer()
+        while session.lessons():
+            shown.setdefault(seat, []).append(session.lessons()[0]["id"])
+            session.dismiss()
+        if session.state.is_over:
+            break
+        if not table_step(session):
+            assert session.human_move(session.state.legal_actions()[0]) is None
+    return shown
+
+
+def test_the_deal_is_in_the_page_s_setting():
+    """The game this test plays: round 1's deal doubles an initial bamboo, before any move."""
+    state = pygame_rules.new_game("take-bamboo", 3, seed=DOUBLED)
+    assert not state.history
+    assert [e["seat"] for e in state.events if e["type"] == "initial_double"] == [0]
+
+
+@pytest.mark.parametrize("seats", [[MIA] + bots(2), [MIA, LEO] + bots(1), [MIA, LEO, MIA]],
+                         ids=["one", "two", "three"])
+def test_round_one_s_initial_double_is_taught_to_each_person(seats):
+    """A new game on the page: the first deal (made before the page's first look) teaches its
+    initial double to every person, each when their own hand is on screen, once."""
+    session = app.Session.start("take-bamboo", seats, seed=DOUBLED, teaching=True)
+    shown = shown_to(session)
+    people = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    assert sorted(shown) == people
+    for seat in people:
+        assert shown[seat].count("initial_double") == 1, (seat, shown[seat])
+
+
+def test_play_again_teaches_the_new_deal_too():
+    """Play again: the next game's first deal is taught as well (what was taught stays so)."""
+    plain = app.Session.start("take-bamboo", [MIA] + bots(2), seed=1, teaching=True)
+    assert not [e for e in plain.state.events if e["type"] == "initial_double"]
+    session = plain.again(DOUBLED)
+    assert "initial_double" in shown_to(session, 5)[0]
+
+
+def test_a_resumed_game_under_way_teaches_nothing_of_its_past():
+    """Resumed after a move, the deal of round 1 is the past: not taught."""
+    session = app.Session.start("take-bamboo", [MIA] + bots(2), seed=DOUBLED)
+    session.human_move(session.state.legal_actions()[0])
+    session.set_teaching(True)
+    session.look()
+    assert "initial_double" not in [item["id"] for item in session.due.get(0, [])]

@@ -4,10 +4,10 @@ the one step left is lit."""
 import pathlib
 import re
 import sys
-from html.parser import HTMLParser
 
 import pytest
 
+from html_select import Tree, select
 from pygame_rules.games.taktvoll.cards import card_name
 from pygame_rules.messages import escape, text
 from taktvoll_helpers import card, play, position
@@ -140,88 +140,25 @@ def test_a_chosen_card_shows_a_cancel_button_beside_the_hand():
 
 
 # --- teaching mode: a lesson's marks light elements the table really shows (issue 20) -----------
-class _Tree(HTMLParser):
-    """The elements of some HTML, each as (tag, attributes, its ancestors' indices)."""
-
-    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "area", "col", "source"}
-
-    def __init__(self, html):
-        super().__init__()
-        self.elements, self.stack = [], []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.elements.append((tag, dict(attrs), tuple(self.stack)))
-        if tag not in self.VOID:
-            self.stack.append(len(self.elements) - 1)
-
-    def handle_startendtag(self, tag, attrs):
-        self.elements.append((tag, dict(attrs), tuple(self.stack)))
-
-    def handle_endtag(self, tag):
-        while self.stack:
-            if self.elements[self.stack.pop()][0] == tag:
-                break
-
-
-_PART = re.compile(r'([a-z][\w-]*)|\.([\w-]+)|\[([\w-]+)="([^"]*)"\]')
-
-
-def _compound(selector):
-    """One compound selector ('.tak-row[data-row="0"]') as (tag, classes, attributes)."""
-    tag, classes, attrs, end = None, set(), {}, 0
-    for m in _PART.finditer(selector):
-        assert m.start() == end, selector            # nothing this small matcher skips
-        end = m.end()
-        if m.group(1):
-            tag = m.group(1)
-        elif m.group(2):
-            classes.add(m.group(2))
-        else:
-            attrs[m.group(3)] = m.group(4)
-    assert end == len(selector) and (tag or classes or attrs), selector
-    return tag, classes, attrs
-
-
-def _fits(element, compound):
-    tag, classes, attrs = compound
-    name, have, _ = element
-    return (tag is None or name == tag) and classes <= set(have.get("class", "").split()) and \
-        all(have.get(k) == v for k, v in attrs.items())
-
-
-def matches(tree, selector):
-    """The elements of `tree` a selector of compounds and descendant spaces selects."""
-    parts = [_compound(p) for p in selector.split()]
-    out = []
-    for element in tree.elements:
-        if not _fits(element, parts[-1]):
-            continue
-        want, ancestors = len(parts) - 2, list(element[2])
-        while want >= 0 and ancestors:
-            if _fits(tree.elements[ancestors.pop()], parts[want]):
-                want -= 1
-        if want < 0:
-            out.append(element)
-    return out
-
-
 def page_of(view, players):
     """What the page shows the seat: the table, its own seat panel and its hand."""
     seats = [{"kind": "human"}] * players
     others, mine = tak.table_html(view, (NAMES * 3)[:players], seats, {})
-    return _Tree(others + mine + tak.hand_html(view, {}))
+    return Tree(others + mine + tak.hand_html(view, {}))
 
 
 def test_the_selector_matcher_can_fail():
-    """The test's own matcher: descendants, classes and attributes, and no false hits."""
-    tree = _Tree('<section class="tak-row lit" data-row="0"><svg class="tak-staff"><g '
-                 'data-placed="5"><rect x="1"/></g></svg></section><p class="tak-deck">9</p>')
-    assert len(matches(tree, '.tak-staff [data-placed="5"]')) == 1
-    assert len(matches(tree, '.tak-row[data-row="0"]')) == 1
-    assert not matches(tree, '.tak-row[data-row="1"]')
-    assert not matches(tree, '.tak-deck [data-placed="5"]')
-    assert not matches(tree, '.hand-card[data-card="5"]')
+    """The shared matcher (tests/html_select.py) on this table's selectors: descendants,
+    classes and attributes, and no false hits."""
+    tree = Tree('<section class="tak-row lit" data-row="0"><svg class="tak-staff"><g '
+                'data-placed="5"><rect x="1"/></g></svg></section><p class="tak-deck">9</p>')
+    assert len(select(tree, '.tak-staff [data-placed="5"]')) == 1
+    assert len(select(tree, '.tak-row[data-row="0"]')) == 1
+    assert not select(tree, '.tak-row[data-row="1"]')
+    assert not select(tree, '.tak-deck [data-placed="5"]')
+    assert not select(tree, '.hand-card[data-card="5"]')
+    assert len(select(tree, 'section svg.tak-staff g[data-placed="5"] rect[x]')) == 1
+    assert not select(tree, 'rect[x=""]') and not select(tree, 'p [data-placed]')
 
 
 def test_teach_targets_name_each_kind_and_skip_the_unknown():
@@ -250,7 +187,7 @@ def test_every_lesson_lights_elements_the_table_shows_at_that_moment():
                 targets = tak.teach_targets(item["marks"])
                 assert len(targets) == len(item["marks"]), item
                 for selector in targets:
-                    assert matches(tree, selector), (item["id"], selector)
+                    assert select(tree, selector), (item["id"], selector)
                 kinds |= {kind for kind, _ in item["marks"]}
             if state.is_over:
                 break

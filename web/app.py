@@ -57,7 +57,8 @@ class Session:
         self.recorded = False         # the finished game's results are in the statistics
         self._undo_memo = None        # (state, moves, seat, refusal): asked once per position
         # teaching mode (issue 20): one teacher per person, reading the log from its end now
-        # (a resumed game teaches nothing of what happened before); `due`: seat -> the lessons
+        # (a resumed game teaches nothing of what happened before), or from its start in a game
+        # where no move was made (its first deal is news); `due`: seat -> the lessons
         # waiting for that person, shown only while their hand is on screen
         self.teaching = False
         self.teachers, self.due = {}, {}
@@ -127,7 +128,8 @@ class Session:
     # --- teaching mode (issue 20) ----------------------------------------------------------------
     def set_teaching(self, on, taught=None):
         """Turn teaching on or off for this game. On: a teacher for each person (the lessons in
-        `taught`, {seat: [ids]}, already seen), reading on from the log's current end."""
+        `taught`, {seat: [ids]}, already seen), reading on from the log's current end (from its
+        start before the first move: `Teacher.join`)."""
         from pygame_rules import teach
         self.teaching = bool(on) and teachable(self.state.game.id)
         self.due = {}
@@ -136,7 +138,7 @@ class Session:
         taught = taught or {}
         for seat in self.humans:
             teacher = self.teachers.get(seat) or teach.Teacher(seat, taught.get(seat, ()))
-            teacher.read = len(self.state.events_for(seat))
+            teacher.join(self.state)      # a new game's first look reads its first deal
             self.teachers[seat] = teacher
 
     def taught(self):

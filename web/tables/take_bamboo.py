@@ -379,19 +379,23 @@ def rounds_scored(view):
 
 
 def round_table(rows, names):
-    """A round's scores: each colour's count and points, the round and the total."""
-    head = "".join('<th scope="col">%s</th>' % h for h in
-                   [t("ui.col_player")] + [escape("%s %s" % (COLOUR_SYMBOLS[c], colour_name(c)))
-                                           for c in range(3)] +
-                   [t("take.page.col_round"), t("ui.col_total")])
+    """A round's scores: each colour's count and points, the round and the total. The table
+    sits in a box of its own that scrolls sideways should it ever be wider than the modal (a
+    long name): the modal's title, rule and buttons stay in place."""
+    head = "".join('<th scope="col"%s>%s</th>' % h for h in
+                   [("", t("ui.col_player"))] +
+                   [(' class="take-colour"', escape("%s %s" % (COLOUR_SYMBOLS[c], colour_name(c))))
+                    for c in range(3)] +
+                   [("", t("take.page.col_round")), ("", t("ui.col_total"))])
     body = []
     for r in rows:
         cells = "".join("<td>%s</td>" % t("take.page.count_points", count=n, points=p)
                         for n, p in zip(r["counts"], r["points"]))
         body.append('<tr><th scope="row">%s</th>%s<td>%+d</td><td>%d</td></tr>'
                     % (escape(names[r["seat"]]), cells, r["round"], r["score"]))
-    return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
-            '<p class="chart">%s</p>' % (head, "".join(body), t("take.page.scoring_rule")))
+    return ('<div class="take-scores"><table class="scores"><thead><tr>%s</tr></thead>'
+            '<tbody>%s</tbody></table></div><p class="chart">%s</p>'
+            % (head, "".join(body), t("take.page.scoring_rule")))
 
 
 def round_modal(view, names, number):

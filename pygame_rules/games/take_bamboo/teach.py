@@ -234,7 +234,8 @@ MOMENTS = (
     Moment("score_floor", GIFTS, score_floor, on="gift_refused"),
     Moment("round_scores", SCORING, round_scores, on="round_scores"),
     # after the round's scores: a round's initial bamboo comes with the deal that follows the
-    # last round's scoring (the first round's is dealt before the game's first look)
+    # last round's scoring (the first round's is dealt with the new game, before any move: the
+    # first look reads it, the page's too, since its teachers join a game not begun at its start)
     Moment("initial_double", ROUND, initial_double, on="initial_double"),
     Moment("target_gift", AIM, target_gift, on="game_end"),
     Moment("target", AIM, target, on="game_end"),
