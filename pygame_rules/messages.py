@@ -241,9 +241,9 @@ CATALOGUE = {
     "ui.replay_pause": "❚❚ Pause",
     "ui.replay_to_play": "{name} to play",
     "ui.hint.best": "Hint: {move}. It leads to {outcome}.",
-    "ui.hint.other": "{move} would lead to {outcome}.",
+    "ui.hint.other": "Instead, {move}: {outcome}.",
     "ui.hint.then": "Under the rules: {what}",   # a move's effects, log lines (pygame_rules/hint.py)
-    "ui.hint.kept": "No other move did better by more than the sampled deals can tell apart, so the natural play here, {move}, stands.",
+    "ui.hint.kept": "No other move did better by more than the sampled deals can tell apart, so the hint keeps {move}, the move the bots' rule of thumb picks here.",
     "ui.hint.samples": "Compared {moves} moves over {count} deals of the cards you cannot see.",   # always 2 deals or more (search.py)
     "ui.hint.only": "Hint: {move} (the only move worth weighing here).",
     "ui.explain.played": "{name}'s move: {move}. By the Hard search's count it led to {outcome}.",

@@ -3,7 +3,8 @@ turn, H (or the top bar's Hint) asks the bots' worker for Hard's move from the p
 exactly the elements of that one legal move are lit, the reason shown holds a number and the
 move's words, and no main-thread task over 50 ms runs between the request and the answer (a
 PerformanceObserver of 'longtask' entries registered before the page loads). Clicking the lit
-elements in order makes that very move, and the hint is gone once it is made.
+elements in order (numbered when there are several) makes that very move, and the hint is
+gone once it is made.
 
 One page plays the four games in turn. As for a player, the worker starts when the first game
 begins (the setting early_worker, which the other tests turn off), so it is ready before the
@@ -108,10 +109,12 @@ def test_a_hint_in_each_game_lights_one_legal_move_and_says_why(hint_table):
         assert during == [], report[-1]
         # the lit elements, clicked in order, make that move; then the hint is gone
         moves = len(state.history)
-        for selector in selectors:
+        for k, selector in enumerate(selectors):
             element = page.locator("#game-screen " + selector)
             element.first.wait_for(timeout=STEP)
             assert "hint-lit" in element.first.get_attribute("class"), selector
+            step = element.first.get_attribute("data-hint-step")     # several clicks: numbered
+            assert step == (str(k + 1) if len(selectors) > 1 else None), (selector, step)
             element.first.click()
         page.wait_for_function("m => +document.body.dataset.moves > m", arg=moves, timeout=STEP)
         assert t.engine_state().history[moves] == action

@@ -425,12 +425,16 @@ def light_lesson(screen, session, lesson):
         scroll_to_first(screen, lit)
 
 
-def light(screen, selectors, cls):
-    """Add `cls` to every element the selectors match on the screen; the elements lit."""
+def light(screen, selectors, cls, steps=False):
+    """Add `cls` to every element the selectors match on the screen; the elements lit. With
+    `steps` and several selectors, each element also says which click it is (data-hint-step:
+    1 for the first selector's, and so on; the style shows it as a badge)."""
     lit = []
-    for selector in selectors:
+    for i, selector in enumerate(selectors):
         for element in screen.querySelectorAll(selector):
             element.classList.add(cls)
+            if steps and len(selectors) > 1:
+                element.setAttribute("data-hint-step", str(i + 1))
             lit.append(element)
     return lit
 
@@ -516,7 +520,8 @@ def light_hint(screen, session, view, found):
         return
     body.dataset.hint = "shown"
     body.dataset.hintAction = json.dumps(found["action"])
-    lit = light(screen, session.table.hint_targets(tuple(found["action"]), view), "hint-lit")
+    lit = light(screen, session.table.hint_targets(tuple(found["action"]), view), "hint-lit",
+                steps=True)
     if PAGE.lit_hint is not found:
         PAGE.lit_hint = found
         scroll_to_first(screen, lit)

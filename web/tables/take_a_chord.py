@@ -252,7 +252,8 @@ PANELS = {"last": ("ui.last_trick", last_trick_modal)}
 
 def teach_targets(marks):
     """What a lesson lights (the marks of games/take_a_chord/teach.py): ["card", id] a card in
-    the hand or on the trick, ["seat", s] a seat's panel, ["key", None] the key-chord board."""
+    the hand or on the trick, ["seat", s] a seat's panel, ["key", None] the key-chord board,
+    ["last", None] the Last trick button."""
     out = []
     for kind, value in marks:
         if kind == "card" and type(value) is int:
@@ -262,6 +263,8 @@ def teach_targets(marks):
             out.append('.seat[data-seat="%d"]' % value)
         elif kind == "key":
             out.append(".key-panel")
+        elif kind == "last":
+            out.append('.topbar [data-action="last"]')
     return out
 
 

@@ -415,6 +415,9 @@ class ReChordState(GameState):
             params = {"card": card_label(args[0])}
         elif kind == "clear":
             params = {"type": type_name(args[0])}
+        elif kind == "skip" and self.current_player is not None:
+            words = text("rc.page.skip." + self._phase_key())    # as its button says it
+            return words[:1].lower() + words[1:]
         return text("rc.describe." + kind, params)
 
     # --- playing ------------------------------------------------------------------------------

@@ -449,7 +449,7 @@ EN = {
     "rc.teach.grey": "The Grey on {space} lets you flip a face-up pick face down (itself included): it then matches no chord card. You may then move that pick to an empty space.",
     "rc.teach.purple": "The Purple on {space} lets you turn a face-down pick face up; that pick may use its own ability at once.",
     "rc.teach.green": "The Green on {space} lets you return every other pick of one type in its fret to the bag: one colour, the Wyldes, or the face-down picks.",
-    "rc.teach.face_down": "{seat} placed a pick from the bag face down on {space}: only they know its colour, and it matches no chord card until it is turned face up.",
+    "rc.teach.face_down": "{seat} placed a pick from the bag face down on {space}: only that player knows its colour, and it matches no chord card until it is turned face up.",
     "rc.teach.chord_done": "{seat} completed {card}. The first card of a chord scores its silver value ({silver}); each later card of the same chord is a re-chord and scores its golden value ({golden} on this one).",
     "rc.teach.rechord": "Re-chord! {card} is another {chord} card for {seat}, so it scores its golden value, {golden}, instead of the silver {silver}.",
     "rc.teach.song": "{card} is one of the chords of your secret song ({song}). Complete at least one card of each of them by the end, and the song is worth 18 fame.",

@@ -2,7 +2,8 @@
 
 Parameters hold ids (cards, seats, chords as letters); `words` turns them into names in the
 reader's language when the lesson is shown. Marks: ["card", id] lights a card in the hand or
-on the table, ["seat", s] a seat's panel, ["key", None] the key-chord wheel.
+on the table, ["seat", s] a seat's panel, ["key", None] the key-chord wheel, ["last", None]
+the Last trick button (the trick taken is off the table by the time its lesson shows).
 """
 
 from ...teach import Moment, my_turn
@@ -58,7 +59,7 @@ def void(_event, view, seat):
 def trick_won(event, _view, _seat):
     """The first trick taken: the strongest chord from the Key Chord round the board."""
     return {"seat": event["seat"], "card": event["card"],
-            "marks": [["seat", event["seat"]], ["key", None]]}
+            "marks": [["seat", event["seat"]], ["key", None], ["last", None]]}
 
 
 def key_change(event, _view, _seat):

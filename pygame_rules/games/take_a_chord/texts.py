@@ -8,7 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
-    "tac.hint.score": "about {score} points at the end of the venue",   # a hint: a move's outcome (pygame_rules/hint.py)
+    "tac.hint.score": "a total of about {score} points at the end of the venue",   # a hint: a move's outcome (pygame_rules/hint.py)
     "tac.hint.rank": "The search ranks moves by the chance to finish the venue ahead and by your place among the scores, not by your points alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{chord} {colour}",
@@ -158,7 +158,7 @@ EN = {
     "tac.rules.14.h": "Three players",
     "tac.rules.15": "A fourth, non-player seat gets a face-down stack of 8. After each Lead Player's card, the stack's top card is played as the 2nd card, whatever its colour. It never wins (the strongest real player's card wins instead), and its card alone never causes a Key Change, though the 3rd and 4th players may pair with it. If the Lead Player and the non-player play the same chord and the other two a pair of another chord, the 4th player is the Key Changer.",
     "tac.teach.lead": "You lead this trick: play any card. The others must follow its colour, or match a chord already face up in this round.",
-    "tac.teach.follow": {"one": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards does that.", "other": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards do that."},
+    "tac.teach.follow": {"one": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards matches such a chord.", "other": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards match such a chord."},
     "tac.teach.void": "You hold no {colour}, so you may play any card this time.",
     "tac.teach.non_player": "With three players, the non-player's stack plays the 2nd card of every round: {card}. It never wins the trick, but the 3rd and 4th players may pair with it.",
     "tac.teach.trick_won": "{seat} takes the trick with {card}: the strongest chord wins, counted round the board from the Key Chord; between equal chords, the lead colour, then the first played.",

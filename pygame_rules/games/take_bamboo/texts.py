@@ -8,7 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
-    "take.hint.score": "about {score} points at the end of the round",   # a hint: a move's outcome (pygame_rules/hint.py)
+    "take.hint.score": "a total of about {score} points at the end of the round",   # a hint: a move's outcome (pygame_rules/hint.py)
     "take.hint.rank": "The search ranks moves by the chance to finish the round ahead and by your place among the scores, not by your points alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "take.name.colour.0": "Organic (オーガニック)",
