@@ -94,8 +94,8 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     """The start screen, the rules, each game's board at the human's first turn and again
     MID_GAME steps later with the menu and the replay so far, Take The "A" Chord's venue score
     table, end screen, link panel and replay (3 players), Taktvoll's end screen and replay
-    with every hand open (3 players), links' replays of Re-Chord and TAKE (3 players),
-    teaching mode's tip, and a hint."""
+    with every hand open (3 players) and why its first move was made, links' replays of
+    Re-Chord and TAKE (3 players), teaching mode's tip, and a hint."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     size = "%dx%d %s" % (tuple(sized.page.viewport_size.values()) + (lang,))
     sized.open()
@@ -141,6 +141,9 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     sized.page.click("[data-action=replay]")
     sized.page.click("[data-action=rp-fwd]")
     check(audit(sized.page), "replay-taktvoll", size)
+    sized.page.click("[data-action=rp-explain]")              # why this move (issue 20)
+    sized.page.wait_for_selector(".teach.hint", timeout=60_000)
+    check(audit(sized.page), "explain-taktvoll", size)
     for game in ("rechord", "take-bamboo"):                  # a link's replay: every hand open
         sized.page.evaluate("delete document.body.dataset.linkMs")
         sized.page.goto(sized.url + "#" + link_to(game, 3))
