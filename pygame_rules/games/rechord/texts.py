@@ -8,7 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
-    "rc.hint.score": "about {score} fame by the end of the game, as it looks two turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
+    "rc.hint.score": "about {score} fame expected by the end",   # a hint: a move's outcome (pygame_rules/hint.py)
     "rc.hint.rank": "The search ranks moves by your lead in fame over the others, not by your fame alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "rc.name.kind.white": "White",
