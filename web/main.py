@@ -275,8 +275,10 @@ def begin(session, slot, pending=None):
         ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
             PAGE.notice = text("ui.bot_worker_failed")
-    elif session.humans and settings().get("early_worker", True) is not False:
-        ensure_worker()              # a person may ask for a hint: ready by their first ask
+    elif session.humans and settings().get("early_worker", True) is not False and \
+            PAGE.worker_state == "off":
+        window.setTimeout(EARLY_WORKER, EARLY_WORKER_MS)   # a person may ask for a hint:
+        # ready by their first ask, started once the first board is drawn and idle
     after_change(pending)
 
 
@@ -949,6 +951,8 @@ WORKER_NAME = "encore-bot"
 WORKER_SRC = "./bot_worker.py"
 WORKER_CONFIG = "./bot_worker.toml"
 WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
+EARLY_WORKER_MS = 1500            # a person's game: the worker starts this long after the
+                                  # table is first drawn (its boot would slow that drawing)
 
 
 def think_cap():
@@ -1441,6 +1445,7 @@ def replay_tick():
 
 
 REPLAY_TICK = proxy(replay_tick)
+EARLY_WORKER = proxy(lambda *_: ensure_worker() and None)
 
 
 def replay_faster():
