@@ -141,6 +141,14 @@ def searches(bot):
     return bot is not None and getattr(bot.choose, "searches", False)
 
 
+def cap_clock(bot, think):
+    """Cap a searching bot's clock at `think` seconds (> 0; the page's think setting); the
+    bot."""
+    if think and think > 0 and searches(bot):
+        bot.choose.seconds = min(float(think), bot.choose.seconds or float(think))
+    return bot
+
+
 def bot_action(state, bot):
     """Ask `bot` for the current player's action, handing it only the seat's view and the legal
     list, whatever the bot (a search deals its samples from that view). At a seat the engine

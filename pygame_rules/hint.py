@@ -27,14 +27,13 @@ off: the trick it wins, a Key Change, a bar scored, a gift's points.
 
 import random
 
-from .bots import make_bot
+from .bots import cap_clock, make_bot
 from .core import GAMES
-from .search import as_actions, determinizer, plan
+from .search import as_actions, determinizer, knob, plan
 
 HINT_LEVEL = "hard"
 OTHERS = 2            # the other candidates the reasons name, best first
 EFFECT_DEALS = 3      # deals of the view a move's effects must agree in
-QUIET = ()            # a game's event types a move's effects leave out (its infoset's QUIET)
 EFFECT_LINES = 2      # the lines of the chosen move's effects the reasons tell, at most
 OTHER_LINES = 1       # ... of another move's (only lines the chosen move's effects lack)
 
@@ -54,10 +53,8 @@ def explain_move(game_id, view, move, seed=0, clock=True, think=0):
     the game is over), with that move among its candidates: the report, the search's own
     choice ("action") and "played", the index of the move made. `think` > 0 caps the search's
     seconds (as the page's think setting caps a bot's)."""
-    bot = make_bot(game_id, HINT_LEVEL, seed, clock)
+    bot = cap_clock(make_bot(game_id, HINT_LEVEL, seed, clock), think if clock else 0)
     bot.choose.include = tuple(move)
-    if think > 0 and clock:
-        bot.choose.seconds = min(float(think), bot.choose.seconds or float(think))
     action = bot.act(view, as_actions(view["legal"]))
     report = dict(getattr(bot.choose, "report", None) or {})
     moves = [tuple(a) for a in report.get("candidates") or [action]]
@@ -93,7 +90,7 @@ def effects(game_id, view, action, seed=0, deals=EFFECT_DEALS):
     """What `action` sets off under the rules that hangs on no hidden card: the events after
     its own (the first) that are alike, as a spectator sees them, in `deals` deals of the
     view (JSON-able; the game's QUIET event types left out)."""
-    deal, quiet = determinizer(game_id), knob_quiet(game_id)
+    deal, quiet = determinizer(game_id), knob(plan(game_id), "QUIET")
     rng, runs = random.Random(seed), []
     for _ in range(deals):
         state = deal(view, rng)
@@ -101,11 +98,6 @@ def effects(game_id, view, action, seed=0, deals=EFFECT_DEALS):
         state.apply(tuple(action))
         runs.append([state.redact(e, None) for e in state.events[1:]])
     return [e for e in runs[0] if e["type"] not in quiet and all(e in run for run in runs[1:])]
-
-
-def knob_quiet(game_id):
-    """The event types the game's hints leave out of a move's effects."""
-    return getattr(plan(game_id), "QUIET", QUIET)
 
 
 def rounded(x):

@@ -52,6 +52,7 @@ PLAYOUT_CAP = 400    # a playout stops after this many moves
 WIDTH = 8            # candidates: the guide's best this many
 SCORE = None         # (state, seat) -> the number a hint reports where a playout stopped
                      # (None: the seat's score, state.seat_scores())
+QUIET = ()           # event types a hint leaves out of what a move sets off (pygame_rules/hint.py)
 Z = 1.0              # a candidate replaces the guide's move when better by this many std errs
 SECONDS = {"normal": 0.4, "hard": 1.0}   # each level's clock a move (the page's budget)
 

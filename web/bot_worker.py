@@ -61,10 +61,7 @@ def version():
 
 def seated(game_id, level, seed, think):
     """The bot of `level` for one move; a search level gets a budget capped at `think` s."""
-    bot = bots.make_bot(game_id, level, seed)           # a new bot: its budget is its own
-    if think and think > 0 and bots.searches(bot):
-        bot.choose.seconds = min(float(think), bot.choose.seconds or float(think))
-    return bot
+    return bots.cap_clock(bots.make_bot(game_id, level, seed), think)   # its own budget
 
 
 def best_move(view_json, seat, level, seed, think=0, explain=0):
