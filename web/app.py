@@ -215,15 +215,7 @@ class Session:
         action = legal_action(reply.get("action"), legal)
         if action is None:
             return ("ui.hint.illegal", {})
-        report = reply.get("report") if isinstance(reply.get("report"), dict) else {}
-        candidates, chosen = report.get("candidates"), report.get("chosen")
-        if not isinstance(candidates, list) or not candidates or \
-                any(legal_action(c, legal) is None for c in candidates) or \
-                type(chosen) is not int or not 0 <= chosen < len(candidates) or \
-                as_action(candidates[chosen]) != action:
-            report = {}
-        if "effects" in report and not effects_fit(report["effects"], report["candidates"]):
-            report = {k: v for k, v in report.items() if k != "effects"}
+        report = checked_report(reply.get("report"), legal, action) or {}
         return {**report, "action": list(action)}
 
     def count_hint(self, seat):
@@ -507,6 +499,23 @@ def clean_seat(seat, index):
         name = text("ui.default_name", {"number": index + 1})
     bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
+
+
+def checked_report(report, legal, action):
+    """A search's report from the worker as the reasons may read it, or None if it is not
+    one: every candidate one of the `legal` actions, the chosen one `action`; effects not
+    shaped as the engine gives them are left out (the rest stays)."""
+    if not isinstance(report, dict):
+        return None
+    candidates, chosen = report.get("candidates"), report.get("chosen")
+    if not isinstance(candidates, list) or not candidates or \
+            any(legal_action(c, legal) is None for c in candidates) or \
+            type(chosen) is not int or not 0 <= chosen < len(candidates) or \
+            as_action(candidates[chosen]) != action:
+        return None
+    if "effects" in report and not effects_fit(report["effects"], candidates):
+        report = {k: v for k, v in report.items() if k != "effects"}
+    return report
 
 
 def effects_fit(effects, candidates):

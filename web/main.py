@@ -1380,23 +1380,19 @@ async def await_explain(rp, at, made):
 
 
 def explained(reply, made):
-    """The worker's explanation as the reasons read it, or None if it is not one: every
-    candidate legal in the view, the move made among them at "played", effects well shaped."""
-    report = reply.get("report") if isinstance(reply, dict) and reply.get("ok") else None
-    if not isinstance(report, dict):
+    """The worker's explanation as the reasons read it, or None if it is not one: a report
+    the hint's check passes (app.checked_report: every candidate legal in the view, the chosen
+    one the worker's move) with the move made among the candidates at "played"."""
+    if not isinstance(reply, dict) or not reply.get("ok"):
         return None
-    legal = [list(a) for a in made["view"]["legal"]]
-    candidates, played, chosen = (report.get(k) for k in ("candidates", "played", "chosen"))
-    if not isinstance(candidates, list) or not candidates or \
-            any(c not in legal for c in candidates) or \
-            type(played) is not int or not 0 <= played < len(candidates) or \
-            candidates[played] != made["move"] or \
-            type(chosen) is not int or not 0 <= chosen < len(candidates) or \
-            candidates[chosen] != reply.get("action"):
+    legal = {app.as_action(a) for a in made["view"]["legal"]}
+    action = app.legal_action(reply.get("action"), legal)
+    report = app.checked_report(reply.get("report"), legal, action) if action else None
+    played = report.get("played") if report else None
+    if type(played) is not int or not 0 <= played < len(report["candidates"]) or \
+            report["candidates"][played] != made["move"]:
         return None
-    if "effects" in report and not app.effects_fit(report["effects"], candidates):
-        report = {k: v for k, v in report.items() if k != "effects"}
-    return {**report, "action": reply["action"]}
+    return {**report, "action": list(action)}
 
 
 def close_explain():
