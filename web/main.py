@@ -1317,7 +1317,7 @@ def explain_here(rp):
 
 def explain_state(rp):
     """The replay's "Why this move?" button: None (no move to explain here), "thinking" or ""."""
-    if rp.playing or rp.move_made() is None:
+    if rp.playing or rp.mover() is None:
         return None
     return "thinking" if PAGE.explain_asking and explain_here(rp) else ""
 
@@ -1327,11 +1327,11 @@ def explain_box(rp, names):
     if PAGE.explain_found is None or not explain_here(rp):
         return ""
     from pygame_rules import hint
-    made, state = rp.move_made(), rp.state_at(rp.at - 1)
+    state = rp.state_at(rp.at - 1)
     head = state.events_for(None)[:1]
     items = hint.reasons(rp.game_id, PAGE.explain_found, state.describe,
                          lambda events: told(rp.table, head, names, events),
-                         played_by=names[made["seat"]])
+                         played_by=names[rp.mover()])
     return render.hint_html(reason_groups(items), "ui.explain_label", "explain-close")
 
 
@@ -1440,8 +1440,13 @@ def replay_tick():
         schedule_replay()
 
 
+def early_worker(*_):
+    """The timer after a person's first board: start the worker (a hint may come soon)."""
+    ensure_worker()
+
+
 REPLAY_TICK = proxy(replay_tick)
-EARLY_WORKER = proxy(lambda *_: ensure_worker() and None)
+EARLY_WORKER = proxy(early_worker)
 
 
 def replay_faster():

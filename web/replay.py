@@ -33,6 +33,7 @@ class Replay:
         self.speed = 1                   # an index in SPEEDS
         self.playing = False
         self.ends, self.chapters, self.snaps = [], [0], {}
+        self.movers = []                 # who made each move (a seat, or an automaton's)
         self._cached = None              # (step, state) last drawn
         self._index()
         self.at = max(0, min(at, self.total))
@@ -51,6 +52,7 @@ class Replay:
         self.snaps[0] = state.clone()
         self.ends.append(len(state.events))
         for k, action in enumerate(self.actions, 1):
+            self.movers.append(state.current_player)
             state.apply(action)
             self.ends.append(len(state.events))
             if any(e["type"] in self.table.CHAPTERS for e in state.events[self.ends[-2]:]):
@@ -132,16 +134,23 @@ class Replay:
         players = self.state_at(self.at).players
         return [(s, self.view(s)) for s in range(players) if s != self.seat]
 
-    def move_made(self):
-        """The move that led to this step, to be explained (issue 20), once the game is over:
-        {"seat", "view" (that seat's, before the move), "move", "seed" (the seed a bot of that
-        seat had there)}; None at the start, in a game not over, or for an automaton's step."""
+    def mover(self):
+        """The seat whose move led to this step, if it may be explained (issue 20): a player's
+        move in a game that is over; else None (the start, a game in progress, an automaton).
+        Known from the index, so the replay's bar asks it at every draw without replaying."""
         if not self.finished or self.at == 0:
             return None
-        before = self.state_at(self.at - 1)
-        seat = before.current_player
-        if seat is None or seat in before.automata:
+        seat = self.movers[self.at - 1]
+        return None if seat is None or seat in self.snaps[0].automata else seat
+
+    def move_made(self):
+        """The move that led to this step, to be explained: {"seat", "view" (that seat's,
+        before the move), "move", "seed" (the seed a bot of that seat had there)}, or None
+        where `mover` is None."""
+        seat = self.mover()
+        if seat is None:
             return None
+        before = self.state_at(self.at - 1)
         return {"seat": seat, "view": before.view(seat), "move": list(self.actions[self.at - 1]),
                 "seed": app.position_seed(before.seed, seat, self.at - 1)}
 
