@@ -215,9 +215,10 @@ def hint_html(groups, label="ui.hint_label", close="hint-close"):
     move (its sentences grouped), and Close (Escape does the same); also a replay's "why this
     move" (its label and its Close action)."""
     join = "" if language() == "ja" else " "
-    lines = [join.join(line[:1].upper() + line[1:] for line in group)   # "draw a card would…"
-             for group in groups if group]
-    head = groups[0][0][:1].upper() + groups[0][0][1:] if lines else ""
+    groups = [[line[:1].upper() + line[1:] for line in group]   # "draw a card would…"
+              for group in groups if group]
+    lines = [join.join(group) for group in groups]
+    head = groups[0][0] if groups else ""
     first = lines[0][len(head):] if lines else ""
     rest = "".join('<span class="hint-line">%s</span>' % escape(line) for line in lines[1:])
     return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
