@@ -4,17 +4,16 @@
     python build.py serve [--port 8000] [--subpath encore]   # builds, then serves on 127.0.0.1
 
 The site runs fully offline: the Pyodide and PyScript runtimes are copied from node_modules/
-(pinned in package-lock.json; `npm ci` runs when needed), the rules engine ships as a wheel that
-pyscript.toml unpacks without micropip, and a precaching service worker (sw.js) lists every
-file. Every path written is relative, so the site also works under a sub-path such as a GitHub
-Pages project site.
+(pinned in package-lock.json; `npm ci` runs when needed), the engine and the page's modules ship
+compiled by the runtime's own Python in one bundle (web/bundle.py, scripts/bundle.mjs), and a
+precaching service worker (sw.js) lists every file. Every path written is relative, so the site
+also works under a sub-path such as a GitHub Pages project site.
 
 Tests and benchmarks import this module: build(out) -> stats, serve(directory, port, subpath)
 -> server, ensure_runtime(), write_service_worker(directory).
 """
 
 import argparse
-import base64
 import functools
 import hashlib
 import importlib.util
@@ -24,9 +23,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
-import tomllib
-import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -35,6 +33,11 @@ ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 STATIC = ROOT / "static"
 PACKAGE = "pygame_rules"
+BUNDLE = "encore.bundle"   # the browser's Python, compiled (web/bundle.py reads it)
+BROWSER_SKIP = ("__main__.py", "cli.py", "tournament.py", "terminal.py")  # the terminal's only
+BUNDLED_AS_SOURCE = ("hint.py", "search.py", "teach.py", "rewards.py", "infoset.py", "sound.py")
+# ^ modules no page imports before its first board (a hint, teaching, the worker's search, the
+#   sound): smaller as source than as bytecode, compiled when first imported (web/bundle.py)
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -54,7 +57,7 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
     ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
     ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm",
-    ".zip": "application/zip", ".whl": "application/octet-stream",
+    ".zip": "application/zip", ".bundle": "application/octet-stream",
     ".toml": "application/octet-stream", ".py": "text/plain",
     ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".png": "image/png",
     ".txt": "text/plain",
@@ -147,89 +150,77 @@ def pyscript_files(dist):
     return sorted(keep)
 
 
-# --- the engine wheel ---------------------------------------------------------------------------
-def project_metadata():
-    """The [project] table of pyproject.toml."""
-    with open(ROOT / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]
-
-
-def wheel_name(version=None):
-    """The wheel's file name, e.g. pygame_rules-0.1.0-py3-none-any.whl."""
-    return "%s-%s-py3-none-any.whl" % (PACKAGE, version or project_metadata()["version"])
-
-
-def package_files(source=ROOT / PACKAGE):
-    """(archive name, bytes) for every .py file of the package, sorted, no __pycache__."""
+# --- the Python bundle --------------------------------------------------------------------------
+def browser_files(source=ROOT / PACKAGE):
+    """(module path, source path) of every engine module the browser runs, sorted: the package
+    without the terminal's modules (BROWSER_SKIP) and __pycache__."""
     files = []
     for path in sorted(source.rglob("*.py")):
         rel = path.relative_to(source.parent)
-        if "__pycache__" not in rel.parts:
-            files.append((rel.as_posix(), path.read_bytes()))
+        if "__pycache__" not in rel.parts and path.name not in BROWSER_SKIP:
+            files.append((rel.as_posix(), path))
     return files
 
 
-def record_line(name, data):
-    """One RECORD row: name, urlsafe-base64 sha256 without padding, size."""
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return "%s,sha256=%s,%d" % (name, digest, len(data))
+def bundle_sources(web=WEB, source=ROOT / PACKAGE):
+    """(module path, source path) of everything the bundle holds: the engine (browser_files)
+    and the page's modules (web_modules), sorted."""
+    return sorted(browser_files(source) + [(rel, web / rel) for rel in web_modules(web)])
 
 
-def dist_info_files(meta):
-    """(name, bytes) for METADATA and WHEEL of the dist-info folder."""
-    info = "%s-%s.dist-info" % (PACKAGE, meta["version"])
-    metadata = ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\nRequires-Python: %s\n"
-                % (meta["name"], meta["version"], meta.get("description", ""),
-                   meta.get("requires-python", ">=3.11")))
-    wheel = ("Wheel-Version: 1.0\nGenerator: encore-build.py\nRoot-Is-Purelib: true\n"
-             "Tag: py3-none-any\n")
-    return [(info + "/METADATA", metadata.encode()), (info + "/WHEEL", wheel.encode())]
-
-
-def write_zip_entry(archive, name, data):
-    """Add one file with a fixed timestamp and mode, so the wheel is byte-for-byte reproducible."""
-    info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-    info.create_system = 3
-    info.external_attr = 0o644 << 16
-    archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-
-
-def build_wheel(out):
-    """Write the pure-Python engine wheel into out; returns its path."""
-    meta = project_metadata()
-    entries = package_files() + dist_info_files(meta)
-    record_name = "%s-%s.dist-info/RECORD" % (PACKAGE, meta["version"])
-    record = "\n".join([record_line(n, d) for n, d in entries] + [record_name + ",,"]) + "\n"
-    path = out / wheel_name(meta["version"])
-    with zipfile.ZipFile(path, "w") as archive:
-        for name, data in entries + [(record_name, record.encode())]:
-            write_zip_entry(archive, name, data)
+def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
+    """Compile the browser's modules with the runtime's Python into out/encore.bundle (see
+    web/bundle.py) by running scripts/bundle.mjs in Node; returns its path."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the page's Python with the runtime's own "
+                         "Python (scripts/bundle.mjs); install Node.js 20 or newer")
+    path = out / BUNDLE
+    with tempfile.TemporaryDirectory(prefix="encore-bundle-") as tmp:
+        for rel, src in bundle_sources(web, source):
+            (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, Path(tmp) / rel)
+        cold = [rel for rel, _src in bundle_sources(web, source)
+                if rel.rsplit("/", 1)[-1] in BUNDLED_AS_SOURCE]
+        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path)]
+                              + cold, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0 or not path.is_file():
+        raise BuildError("compiling the page's Python failed (scripts/bundle.mjs):\n%s"
+                         % (done.stderr.strip() or done.stdout.strip()))
     return path
 
 
 # --- the page -----------------------------------------------------------------------------------
-BUILD_ONLY = {"shell.py"}  # fills index.html at build time; the browser never needs it
+BUILD_ONLY = ("shell.py",)  # fills index.html at build time; the browser never needs it
+ENTRY = "boot.py"          # index.html's <script type="py">: installs the bundle, imports main
+LOADER = "bundle.py"       # imports the bundle's modules (the page's and the worker's first import)
 WORKER = "bot_worker.py"   # the bots' PyScript worker: shipped, started by the page on demand
-WORKER_CONFIG = "bot_worker.toml"  # its own config: the interpreter and the engine wheel only
+WORKER_CONFIG = "bot_worker.toml"  # its own config: the interpreter, the loader and the bundle
+SHIPPED_AS_SOURCE = (ENTRY, LOADER, WORKER)   # run as source: they start the bundle (the worker's
+                                              # file also carries the version stamp)
 
 
 def web_modules(web=WEB):
-    """The page's Python files, relative to web/ as POSIX paths, sorted: main.py, its helper
-    modules and the packages beside them (tables/); not the worker, not shell.py."""
+    """The page's modules the bundle holds, relative to web/ as POSIX paths, sorted: main.py,
+    its helper modules and the packages beside them (tables/); not shell.py, not the files
+    shipped as source."""
     found = [p.relative_to(web) for p in web.rglob("*.py")
              if p.is_file() and "__pycache__" not in p.relative_to(web).parts]
     return sorted(rel.as_posix() for rel in found
-                  if rel.as_posix() not in BUILD_ONLY and rel.as_posix() != WORKER)
+                  if rel.as_posix() not in BUILD_ONLY + SHIPPED_AS_SOURCE)
 
 
-def pyscript_toml(wheel, helpers):
-    """The text of pyscript.toml: the local interpreter, the wheel and the helper modules (a
-    path such as tables/rechord.py lands in the same folder under the page's cwd)."""
+def files_table(names):
+    """The [files] lines of a PyScript config: each file lands under the same name in the
+    interpreter's working directory."""
+    return ["[files]"] + ['"./%s" = "./%s"' % (name, name) for name in names]
+
+
+def pyscript_toml():
+    """The text of pyscript.toml: the local interpreter, the loader and the bundle."""
     lines = ["# Generated by build.py. The interpreter path is resolved against the page URL.",
-             'interpreter = "./pyodide/pyodide.mjs"', plugins_line(), "", "[files]",
-             '"./%s" = "./*"' % wheel]
-    lines += ['"./%s" = "./%s"' % (name, name) for name in helpers]
-    return "\n".join(lines) + "\n"
+             'interpreter = "./pyodide/pyodide.mjs"', plugins_line(), ""]
+    return "\n".join(lines + files_table([LOADER, BUNDLE])) + "\n"
 
 
 def plugins_line():
@@ -244,19 +235,19 @@ def mpy_config():
         {"plugins": ["!" + name for name in PYSCRIPT_PLUGINS_OFF]})
 
 
-def worker_toml(wheel):
-    """The text of bot_worker.toml: the worker needs the engine, not the page's modules."""
+def worker_toml():
+    """The text of bot_worker.toml: the worker imports the engine from the same bundle."""
     return "\n".join(["# Generated by build.py: the config of the bots' worker (web/%s)." % WORKER,
-                      'interpreter = "./pyodide/pyodide.mjs"', "", "[files]",
-                      '"./%s" = "./*"' % wheel]) + "\n"
+                      'interpreter = "./pyodide/pyodide.mjs"', ""]
+                     + files_table([LOADER, BUNDLE])) + "\n"
 
 
-def build_worker(out, web, wheel):
+def build_worker(out, web):
     """Ship the bots' worker and its config when web/ has one; returns whether it did."""
     if not (web / WORKER).is_file():
         return False
     shutil.copyfile(web / WORKER, out / WORKER)
-    (out / WORKER_CONFIG).write_text(worker_toml(wheel.name), encoding="utf-8")
+    (out / WORKER_CONFIG).write_text(worker_toml(), encoding="utf-8")
     return True
 
 
@@ -282,19 +273,20 @@ def startup_sizes(out, names):
     return {name: (out / name).stat().st_size for name in names}
 
 
-def build_page(out, web, wheel):
-    """Copy the web modules, write pyscript.toml and fill index.html; returns the sizes."""
-    modules = web_modules(web)
-    if not (web / "index.html").is_file() or "main.py" not in modules:
-        raise BuildError("%s needs index.html (the template) and main.py" % web)
-    for rel in modules:
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(web / rel, out / rel)
-    helpers = [rel for rel in modules if rel != "main.py"]
-    (out / "pyscript.toml").write_text(pyscript_toml(wheel.name, helpers), encoding="utf-8")
-    build_worker(out, web, wheel)
-    names = ["pyodide/" + n for n in PYODIDE_FILES] + [wheel.name, "pyscript.toml"]
-    sizes = startup_sizes(out, names + modules)
+def build_page(out, web):
+    """Bundle the Python, copy the entry and the loader, write pyscript.toml and fill
+    index.html; returns the sizes."""
+    if not (web / "index.html").is_file() or "main.py" not in web_modules(web) or not all(
+            (web / name).is_file() for name in (ENTRY, LOADER)):
+        raise BuildError("%s needs index.html (the template), main.py, %s and %s"
+                         % (web, ENTRY, LOADER))
+    build_bundle(out, web)
+    for name in (ENTRY, LOADER):
+        shutil.copyfile(web / name, out / name)
+    (out / "pyscript.toml").write_text(pyscript_toml(), encoding="utf-8")
+    build_worker(out, web)
+    names = ["pyodide/" + n for n in PYODIDE_FILES] + ["pyscript.toml", ENTRY, LOADER, BUNDLE]
+    sizes = startup_sizes(out, names)
     template = (web / "index.html").read_text(encoding="utf-8")
     html = load_shell(web).fill_template(template, sizes)
     if html.count(MPY_CONFIG) != 1:
@@ -389,16 +381,15 @@ def build(out=Path("dist"), web=WEB, static=STATIC, quiet=False):
     ensure_runtime()
     reset_dir(out)
     copy_runtime(out)
-    wheel = build_wheel(out)
     copy_static(out, static)
-    sizes = build_page(out, web, wheel)
+    sizes = build_page(out, web)
     (out / ".nojekyll").write_bytes(b"")
     cache = write_service_worker(out, static / SW_TEMPLATE)
     stamp_version(out, cache)
     files = site_files(out)
     stats = {"out": str(out), "files": len(files), "bytes": sum((out / f).stat().st_size
                                                                  for f in files),
-             "wheel": wheel.name, "cache": cache, "sizes": sizes,
+             "bundle": BUNDLE, "cache": cache, "sizes": sizes,
              "startup_bytes": sum(sizes.values())}
     if not quiet:
         print("built %s: %d files, %s bytes (%s bytes fetched at start), cache %s"

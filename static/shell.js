@@ -5,6 +5,7 @@
 (() => {
   "use strict";
   const LANG = window.encoreStore.language();
+  const BUILT = [...document.querySelectorAll("[data-i18n]")].map((b) => b.outerHTML).join("");
   if (LANG !== "en") translateShell(LANG);     // before anything below holds an element
   document.documentElement.lang = LANG;
   const ALL = JSON.parse(document.getElementById("ui-messages").textContent);
@@ -14,10 +15,12 @@
   const $ = (s) => document.querySelector(s);
 
   // --- language (issue 19): the page is built in English with its blocks marked data-i18n in
-  // every language beside it (#shells); the chosen language's blocks go in before anything is
+  // every other language beside it (#shells; the English ones are the page's own, kept in
+  // BUILT before any is replaced); the chosen language's blocks go in before anything is
   // shown, and a change at the table re-words them in place (their listeners stay) ----------
   function shellIn(lang) {
-    const html = JSON.parse(document.getElementById("shells").textContent)[lang];
+    const html = lang === "en" ? BUILT
+      : JSON.parse(document.getElementById("shells").textContent)[lang];
     return html ? new DOMParser().parseFromString("<!DOCTYPE html><body>" + html + "</body>",
                                                   "text/html") : null;
   }

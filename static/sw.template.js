@@ -6,7 +6,7 @@
 // stamp is in index.html's <meta name="encore-version"> and in bot_worker.py), and each worker
 // answers only from its own cache. A new version installs into its own cache and then WAITS:
 // pages opened under the old worker keep the old worker, so every file they fetch later (the
-// bots' worker, its config, the wheel, the runtime) comes from the old cache. The new worker
+// bots' worker, its config, the Python bundle, the runtime) comes from the old cache. The new worker
 // takes over when the player clicks Reload on the page's notice (the page posts "skip-waiting")
 // or, as browsers do, once no page of the old version is open.
 //

@@ -249,7 +249,8 @@ def test_start_screen_offers_the_levels_with_normal_by_default():
 
 
 def test_the_build_ships_the_worker_and_its_own_config(built_site):
-    """dist/ has bot_worker.py and bot_worker.toml (the local interpreter and the wheel only);
+    """dist/ has bot_worker.py and bot_worker.toml (the local interpreter, the loader and the
+    bundle only);
     the page's pyscript.toml does not load the worker; the service worker precaches both."""
     import build
     site = built_site.path
@@ -257,7 +258,8 @@ def test_the_build_ships_the_worker_and_its_own_config(built_site):
         .replace(build.VERSION_STAMP, built_site.stats["cache"])      # the version stamped
     config = tomllib.loads((site / "bot_worker.toml").read_text())
     assert config == {"interpreter": "./pyodide/pyodide.mjs",
-                      "files": {"./" + built_site.stats["wheel"]: "./*"}}
+                      "files": {"./bundle.py": "./bundle.py",
+                                "./encore.bundle": "./encore.bundle"}}
     page_config = tomllib.loads((site / "pyscript.toml").read_text())
     assert "./bot_worker.py" not in page_config["files"]
     assert "bot_worker.py" not in built_site.stats["sizes"]   # not fetched at start

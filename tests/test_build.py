@@ -7,13 +7,11 @@ version instead of a path) and pyodide.mjs holds its CDN as the default base for
 never load. Our pyscript.toml overrides the interpreter with "./pyodide/pyodide.mjs" and lists
 no packages, so neither default is ever used (benchmarks/bench_page.py and the browser tests
 check that no request leaves 127.0.0.1). Everything we write ourselves (index.html, sw.js, the
-manifest, pyscript.toml, the page's Python, the engine wheel) must contain no absolute URL at
-all, XML namespace names aside.
+manifest, pyscript.toml, the page's Python, the sources of the bundle) must contain no absolute
+URL at all, XML namespace names aside.
 """
 
-import base64
 import importlib.util
-import hashlib
 import json
 import os
 import pathlib
@@ -24,7 +22,6 @@ import threading
 import tomllib
 import urllib.error
 import urllib.request
-import zipfile
 
 import pytest
 
@@ -64,64 +61,95 @@ def our_text_files(site):
             yield rel, (site / rel).read_text(encoding="utf-8")
 
 
-def test_wheel_imports_and_plays_a_game(built_site, tmp_path):
-    """On sys.path alone (isolated interpreter, empty cwd) the wheel plays a whole game."""
-    wheel = built_site.path / built_site.stats["wheel"]
-    code = ("import sys; sys.path.insert(0, %r)\n"
-            "import pygame_rules\n"
-            "assert '.whl' in pygame_rules.__file__, pygame_rules.__file__\n"
-            "s = pygame_rules.new_game('take-a-chord', players=4, seed=3)\n"
-            "while not s.is_over: s.apply(s.legal_actions()[0])\n"
-            "print(pygame_rules.__version__, s.scores(), s.winners())\n" % str(wheel))
-    done = subprocess.run([sys.executable, "-I", "-c", code], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
+def bundle_report(site):
+    """What tests/bundle_check.mjs finds in a site's bundle, opened in the runtime's Python."""
+    done = subprocess.run(["node", str(ROOT / "tests" / "bundle_check.mjs"), str(site)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(build.project_metadata()["version"] + " ")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_wheel_is_a_pure_reproducible_wheel(built_site, tmp_path):
-    """Only the package's .py files plus dist-info; RECORD hashes match; rebuilds are identical."""
-    wheel = built_site.path / built_site.stats["wheel"]
-    version = build.project_metadata()["version"]
-    assert wheel.name == "pygame_rules-%s-py3-none-any.whl" % version
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        info = "pygame_rules-%s.dist-info/" % version
-        code = [n for n in names if not n.startswith(info)]
-        assert code == sorted(code) and all(n.startswith("pygame_rules/") for n in code)
-        assert all(n.endswith(".py") and "__pycache__" not in n for n in code)
-        assert "pygame_rules/games/take_a_chord/__init__.py" in code
-        assert [n for n in names if n.startswith(info)] == [info + "METADATA", info + "WHEEL",
-                                                            info + "RECORD"]
-        assert "Root-Is-Purelib: true" in archive.read(info + "WHEEL").decode()
-        assert "Version: %s" % version in archive.read(info + "METADATA").decode()
-        for row in archive.read(info + "RECORD").decode().splitlines():
-            name, digest, size = row.split(",")
-            if name == info + "RECORD":
-                continue
-            data = archive.read(name)
-            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            assert (digest, int(size)) == ("sha256=" + want, len(data)), name
-        assert {i.date_time for i in archive.infolist()} == {build.ZIP_EPOCH}
-    again = build.build_wheel(tmp_path)
-    assert again.read_bytes() == wheel.read_bytes()
+def test_bundle_holds_the_browser_modules_and_plays_in_the_runtime(built_site):
+    """The bundle opens in Pyodide's Python as the page opens it: every engine module but the
+    terminal's and every page module is imported from it (the modules no page needs before its
+    first board as source), and the engine plays a whole game."""
+    report = bundle_report(built_site.path)
+    engine = {rel for rel, _src in build.browser_files()}
+    expected = {name[:-3].replace("/", ".").removesuffix(".__init__")
+                for name in sorted(engine) + build.web_modules(ROOT / "web")}
+    assert set(report["modules"]) == expected
+    assert {"pygame_rules.core", "pygame_rules.games.rechord.state", "main", "app",
+            "tables.rechord"} <= expected
+    assert not any(name.endswith((".cli", ".terminal", ".tournament", "__main__", "shell",
+                                  "boot", "bundle", "bot_worker")) for name in expected)
+    assert set(report["packages"]) == {"pygame_rules", "pygame_rules.games", "tables"} | {
+        "pygame_rules.games." + game.package.rsplit(".", 1)[-1]
+        for game in __import__("pygame_rules").GAMES.values()}
+    assert set(report["source"]) == {m for m in expected
+                                     if m.rsplit(".", 1)[-1] + ".py" in build.BUNDLED_AS_SOURCE}
+    assert {"pygame_rules.hint", "pygame_rules.search", "tables.sound"} <= set(report["source"])
+    assert report["loaders"] == ["BundleFinder"]
+    assert report["version"] == tomllib.loads((ROOT / "pyproject.toml").read_text())[
+        "project"]["version"]
+    assert len(report["scores"]) == 2
+    print("\nbundle: %d modules (%d as source), read in %d ms in Node"
+          % (len(report["modules"]), len(report["source"]), report["read_ms"]))
 
 
-def test_pyscript_toml_uses_the_local_interpreter_and_the_wheel(built_site):
-    """interpreter is ./pyodide/pyodide.mjs; [files] unpacks the wheel and adds the helpers."""
+def test_bundle_is_reproducible(built_site, tmp_path):
+    """The same sources give the same bundle, byte for byte."""
+    again = build.build_bundle(tmp_path)
+    assert again.read_bytes() == (built_site.path / build.BUNDLE).read_bytes()
+
+
+def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path, monkeypatch):
+    """web/bundle.py in CPython: a bundle of another Python's bytecode is refused with the
+    reason; one of this Python's imports its code and its source modules; without a bundle,
+    install() changes nothing."""
+    import lzma
+    import marshal
+    spec = importlib.util.spec_from_file_location("encore_bundle_test", ROOT / "web" / "bundle.py")
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    monkeypatch.chdir(tmp_path)
+    before = list(sys.meta_path)
+    loader.install()
+    assert sys.meta_path == before                         # no bundle here: nothing changes
+    (tmp_path / "other.bundle").write_bytes(lzma.compress(marshal.dumps((b"\x00\x00\r\n", {}))))
+    with pytest.raises(ImportError, match="another Python"):
+        loader.read("other.bundle")
+    modules = {"encore_pkg_t": (True, compile("X = 1", "encore_pkg_t/__init__.py", "exec")),
+               "encore_pkg_t.deep": (False, "from . import X\nY = X + 1\n")}
+    (tmp_path / "mine.bundle").write_bytes(lzma.compress(marshal.dumps(
+        (importlib.util.MAGIC_NUMBER, modules))))
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    loader.install("mine.bundle")
+    loader.install("mine.bundle")                          # once only
+    assert sum(isinstance(f, loader.BundleFinder) for f in sys.meta_path) == 1
+    try:
+        deep = importlib.import_module("encore_pkg_t.deep")
+        assert deep.Y == 2 and sys.modules["encore_pkg_t"].X == 1
+    finally:
+        for name in ("encore_pkg_t.deep", "encore_pkg_t"):
+            sys.modules.pop(name, None)
+
+
+def test_pyscript_toml_uses_the_local_interpreter_the_loader_and_the_bundle(built_site):
+    """interpreter is ./pyodide/pyodide.mjs; [files] brings the loader and the bundle; the entry
+    and the loader ship as they are in web/, and no other page module ships as source."""
     site = built_site.path
     config = tomllib.loads((site / "pyscript.toml").read_text())
-    helpers = [rel for rel in build.web_modules(ROOT / "web") if rel != "main.py"]
-    assert "shell.py" not in helpers and not (site / "shell.py").exists()
-    assert {"app.py", "render.py", "tables/__init__.py", "tables/rechord.py",
-            "tables/notation.py"} <= set(helpers)
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    assert config["files"] == {"./" + built_site.stats["wheel"]: "./*",
-                               **{"./" + h: "./" + h for h in helpers}}
+    assert config["files"] == {"./bundle.py": "./bundle.py",
+                               "./encore.bundle": "./encore.bundle"}
     assert set(config) == {"interpreter", "plugins", "files"}   # no packages: no micropip, CDN
     assert config["plugins"] == ["!" + name for name in build.PYSCRIPT_PLUGINS_OFF]
-    for name in ["main.py"] + helpers:
+    for name in (build.ENTRY, build.LOADER):
         assert (site / name).read_bytes() == (ROOT / "web" / name).read_bytes()
+    shipped = {rel for rel in build.site_files(site) if rel.endswith(".py")}
+    assert shipped == {build.ENTRY, build.LOADER, build.WORKER}
+    assert '<script type="py" src="./boot.py" config="./pyscript.toml">' in \
+        (site / "index.html").read_text()
 
 
 def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
@@ -151,7 +179,7 @@ def test_page_manifest_and_static_files(built_site):
     """index.html is filled; the manifest is at the root; static/ is copied minus the template."""
     site = built_site.path
     html = (site / "index.html").read_text()
-    assert "{{" not in html and 'src="./main.py"' in html
+    assert "{{" not in html and 'src="./boot.py"' in html
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == manifest["scope"] == "./"
     assert manifest["display"] == "standalone" and manifest["name"] == "Encore"
@@ -254,14 +282,15 @@ def test_cache_name_changes_when_a_file_changes(tmp_path):
 
 
 def test_our_files_contain_no_absolute_urls(built_site):
-    """index.html, sw.js, the manifest, pyscript.toml, our .py files and the wheel: no URLs."""
+    """index.html, sw.js, the manifest, pyscript.toml, our .py files and the sources of the
+    bundle: no URLs."""
     site = built_site.path
     found = {rel: absolute_urls(text) for rel, text in our_text_files(site)}
-    with zipfile.ZipFile(site / built_site.stats["wheel"]) as archive:
-        for name in archive.namelist():
-            found["wheel:" + name] = absolute_urls(archive.read(name).decode("utf-8"))
+    for rel, path in build.bundle_sources():
+        found["bundle:" + rel] = absolute_urls(path.read_text(encoding="utf-8"))
     assert {rel for rel in found} >= {"index.html", "sw.js", "manifest.webmanifest",
-                                      "pyscript.toml", "main.py"}
+                                      "pyscript.toml", "boot.py", "bundle:main.py",
+                                      "bundle:pygame_rules/core.py"}
     assert {rel: urls for rel, urls in found.items() if urls} == {}
 
 
@@ -285,9 +314,8 @@ def test_stats_and_startup_sizes(built_site):
     files = build.site_files(site)
     assert stats["files"] == len(files)
     assert stats["bytes"] == sum((site / f).stat().st_size for f in files)
-    helpers = build.web_modules(ROOT / "web")
     expected = (["pyodide/" + n for n in build.PYODIDE_FILES]
-                + [stats["wheel"], "pyscript.toml"] + helpers)
+                + ["pyscript.toml", "boot.py", "bundle.py", "encore.bundle"])
     assert sorted(stats["sizes"]) == sorted(expected)
     for rel, size in stats["sizes"].items():
         assert (site / rel).stat().st_size == size, rel
@@ -305,8 +333,8 @@ def test_server_serves_mime_types_under_a_sub_path(built_site):
                           ("pyodide/pyodide.mjs", "text/javascript"),
                           ("manifest.webmanifest", "application/manifest+json"),
                           ("pyscript.toml", "application/octet-stream"),
-                          (built_site.stats["wheel"], "application/octet-stream"),
-                          ("main.py", "text/plain"), ("", "text/html")):
+                          ("encore.bundle", "application/octet-stream"),
+                          ("boot.py", "text/plain"), ("", "text/html")):
             with urllib.request.urlopen(server.url + rel, timeout=10) as resp:
                 assert resp.headers["Content-Type"] == mime, rel
         base = server.url[:-len("encore/")]

@@ -1,7 +1,8 @@
 """Encore's bot worker: the bots' thinking, off the page's main thread.
 
 The page starts this file as a PyScript worker (`create_named_worker` in `main.py`, with its own
-small `bot_worker.toml` that only unpacks the engine wheel) the first time a game seats a bot
+small `bot_worker.toml` that only fetches the loader and the page's precompiled bundle, from which
+the engine is imported: bundle.py) the first time a game seats a bot
 that searches. The worker has no DOM; it exports one function the main thread awaits:
 
     best_move(view_json, seat, level, seed, think=0, explain=0) -> JSON text
@@ -28,8 +29,11 @@ Nothing here imports pyscript, so CPython tests call `best_move` directly.
 import json
 import time
 
-import pygame_rules
-from pygame_rules import bots, hint, search
+import bundle
+
+bundle.install()
+import pygame_rules  # noqa: E402  (from the bundle, once it is installed)
+from pygame_rules import bots, hint, search  # noqa: E402
 
 __export__ = ["best_move", "explain_move", "warm_up", "version"]
 VERSION = "__ENCORE_VERSION__"   # build.py writes the site's version here in dist/bot_worker.py

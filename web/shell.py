@@ -193,7 +193,8 @@ def script_json(value):
 
 def fill_template(html, sizes):
     """Fill every placeholder of web/index.html: the page in English, with its translated
-    blocks (elements marked data-i18n) in every language and the scripts' sentences beside it,
+    blocks (elements marked data-i18n) in every other language and the scripts' sentences
+    beside it (static/shell.js keeps the page's own blocks as the English ones),
     for static/shell.js to put in before anything is shown, or to re-word in place when the
     language is changed at the table (issue 19)."""
     before = language()
@@ -201,7 +202,8 @@ def fill_template(html, sizes):
         shells, messages = {}, {}
         for lang in LANGUAGES:
             set_language(lang)
-            shells[lang] = blocks(fill_language(html, sizes, {}))
+            if lang != "en":                 # the page itself is the English shell
+                shells[lang] = blocks(fill_language(html, sizes, {}))
             messages[lang] = ui_messages()
         set_language("en")
         return fill_language(html, sizes, {"messages_json": script_json(messages),
