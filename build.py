@@ -14,9 +14,12 @@ Tests and benchmarks import this module: build(out) -> stats, serve(directory, p
 """
 
 import argparse
+import ast
 import functools
+import gzip
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import re
@@ -168,6 +171,19 @@ def bundle_sources(web=WEB, source=ROOT / PACKAGE):
     return sorted(browser_files(source) + [(rel, web / rel) for rel in web_modules(web)])
 
 
+def without_docstrings(text):
+    """Python source without its docstrings and comments (what the browser runs as source:
+    fewer bytes to download; ast.unparse keeps the code as it is)."""
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
+
+
 def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
     """Compile the browser's modules with the runtime's Python into out/encore.bundle (see
     web/bundle.py) by running scripts/bundle.mjs in Node; returns its path."""
@@ -177,11 +193,15 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
                          "Python (scripts/bundle.mjs); install Node.js 20 or newer")
     path = out / BUNDLE
     with tempfile.TemporaryDirectory(prefix="encore-bundle-") as tmp:
+        cold = []
         for rel, src in bundle_sources(web, source):
             (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, Path(tmp) / rel)
-        cold = [rel for rel, _src in bundle_sources(web, source)
-                if rel.rsplit("/", 1)[-1] in BUNDLED_AS_SOURCE]
+            if rel.rsplit("/", 1)[-1] in BUNDLED_AS_SOURCE:
+                cold.append(rel)
+                (Path(tmp) / rel).write_text(without_docstrings(src.read_text(encoding="utf-8")),
+                                             encoding="utf-8")
+            else:
+                shutil.copyfile(src, Path(tmp) / rel)
         done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path)]
                               + cold, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0 or not path.is_file():
@@ -242,11 +262,16 @@ def worker_toml():
                      + files_table([LOADER, BUNDLE])) + "\n"
 
 
+def ship_source(src, dest):
+    """Copy a Python file the browser runs as source, without its docstrings and comments."""
+    dest.write_text(without_docstrings(src.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def build_worker(out, web):
     """Ship the bots' worker and its config when web/ has one; returns whether it did."""
     if not (web / WORKER).is_file():
         return False
-    shutil.copyfile(web / WORKER, out / WORKER)
+    ship_source(web / WORKER, out / WORKER)
     (out / WORKER_CONFIG).write_text(worker_toml(), encoding="utf-8")
     return True
 
@@ -282,7 +307,7 @@ def build_page(out, web):
                          % (web, ENTRY, LOADER))
     build_bundle(out, web)
     for name in (ENTRY, LOADER):
-        shutil.copyfile(web / name, out / name)
+        ship_source(web / name, out / name)
     (out / "pyscript.toml").write_text(pyscript_toml(), encoding="utf-8")
     build_worker(out, web)
     names = ["pyodide/" + n for n in PYODIDE_FILES] + ["pyscript.toml", ENTRY, LOADER, BUNDLE]
@@ -298,14 +323,39 @@ def build_page(out, web):
 
 
 def copy_static(out, static=STATIC):
-    """Copy static/ to out/static/, except the manifest (to out/) and the SW template."""
+    """Copy static/ to out/static/, except the manifest (to out/) and the SW template; style
+    sheets and scripts without their comments (SHIPPED_WITHOUT_COMMENTS)."""
     for src in sorted(static.rglob("*")):
         rel = src.relative_to(static)
         if src.is_dir() or "__pycache__" in rel.parts or rel.as_posix() == SW_TEMPLATE:
             continue
         dest = out / MANIFEST if rel.as_posix() == MANIFEST else out / "static" / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, dest)
+        if src.suffix in SHIPPED_WITHOUT_COMMENTS:
+            dest.write_text(SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text(encoding="utf-8")),
+                            encoding="utf-8")
+        else:
+            shutil.copyfile(src, dest)
+
+
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+def css_without_comments(css):
+    """The style sheet without its comments, indentation or blank lines (bytes: the first visit
+    downloads it; our CSS has no "/*" inside a string)."""
+    lines = (line.strip() for line in CSS_COMMENT.sub("", css).splitlines())
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def js_without_comment_lines(js):
+    """A script without its whole-line // comments and blank lines (bytes; our scripts have no
+    string or template literal that spans lines)."""
+    lines = (line.rstrip() for line in js.splitlines())
+    return "\n".join(line for line in lines if line and not line.lstrip().startswith("//")) + "\n"
+
+
+SHIPPED_WITHOUT_COMMENTS = {".css": css_without_comments, ".js": js_without_comment_lines}
 
 
 # --- the service worker -------------------------------------------------------------------------
@@ -399,6 +449,17 @@ def build(out=Path("dist"), web=WEB, static=STATIC, quiet=False):
 
 
 # --- local server -------------------------------------------------------------------------------
+GZIP_TYPES = {"text/html", "text/css", "text/javascript", "application/json", "image/svg+xml",
+              "application/manifest+json"}   # the text GitHub Pages sends compressed
+
+
+@functools.lru_cache(maxsize=64)
+def gzipped(path, mtime_ns, size):
+    """A file's bytes gzip-compressed (level 6, a web server's usual; cached per version)."""
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), compresslevel=6, mtime=0)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with the MIME types the runtime needs, optionally under a sub-path."""
 
@@ -431,6 +492,25 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """GET inside the sub-path."""
         if self.routed():
             super().do_GET()
+
+    def send_head(self):
+        """Headers of the file, gzip-compressed when it is text and the browser accepts gzip
+        (as GitHub Pages serves such files, so the bytes measured here are a visitor's)."""
+        path = self.translate_path(self.path)
+        mime = self.guess_type(path)
+        if (mime not in GZIP_TYPES or not os.path.isfile(path)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        stat = os.stat(path)
+        body = gzipped(path, stat.st_mtime_ns, stat.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", mime)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def do_HEAD(self):
         """HEAD inside the sub-path."""

@@ -5,9 +5,10 @@
 // compiled with optimize=2 (no docstrings; nothing shipped uses assert or __doc__) and without
 // line tables (bytes: the first visit's download; a traceback names the function, not the
 // line). The paths listed after the bundle file are the modules no page needs before its first
-// board (hint, teach, search...): they ship as source without docstrings, smaller than their
-// bytecode, and are compiled when first imported. The bundle is what web/bundle.py reads:
-// lzma(marshal((MAGIC_NUMBER, {module name: (is a package, code object or source)}))).
+// board (hint, teach, search...): they ship as their source (build.py strips its docstrings),
+// smaller than their bytecode, and are compiled when first imported. The bundle is what
+// web/bundle.py reads: lzma(marshal((MAGIC_NUMBER, {module name: (is a package, the marshal
+// bytes of its code, or its source)}))); a module's code is unmarshalled when it is imported.
 // build.py calls this; the output is the same for the same sources.
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
@@ -19,23 +20,12 @@ py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: source }, "/src");
 py.globals.set("cold", py.toPy(cold));
 const bundle = py.runPython(`
-import ast, importlib.util, lzma, marshal, os, sys, types
+import importlib.util, lzma, marshal, os, sys, types
 
 def without_lines(code):
     """The code object and every one inside it without its line table."""
     return code.replace(co_linetable=b"", co_consts=tuple(
         without_lines(c) if isinstance(c, types.CodeType) else c for c in code.co_consts))
-
-def without_docstrings(text):
-    """The module's source without docstrings or comments."""
-    tree = ast.parse(text)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    return ast.unparse(tree) + "\\n"
 
 modules = {}
 for folder, dirs, files in os.walk("/src"):
@@ -48,8 +38,8 @@ for folder, dirs, files in os.walk("/src"):
             module = ".".join(parts[:-1] if package else parts)
             with open(os.path.join("/src", rel), encoding="utf-8") as f:
                 text = f.read()
-            modules[module] = (package, without_docstrings(text) if rel in cold else
-                               without_lines(compile(text, rel, "exec", optimize=2)))
+            modules[module] = (package, text if rel in cold else marshal.dumps(
+                without_lines(compile(text, rel, "exec", optimize=2))))
 data = marshal.dumps((importlib.util.MAGIC_NUMBER, dict(sorted(modules.items()))))
 lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=[
     {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 21}])

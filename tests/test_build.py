@@ -96,6 +96,18 @@ def test_bundle_holds_the_browser_modules_and_plays_in_the_runtime(built_site):
           % (len(report["modules"]), len(report["source"]), report["read_ms"]))
 
 
+def test_sources_shipped_without_docstrings_run_the_same():
+    """without_docstrings keeps the code: the same names, the same results; no docstring or
+    comment is left."""
+    text = '"""Module."""\n# note\ndef f(x):\n    """Doc."""\n    return x + 1  # why\n' \
+           'class C:\n    """Doc."""\n'
+    stripped = build.without_docstrings(text)
+    assert "Doc" not in stripped and "#" not in stripped and "Module" not in stripped
+    space = {}
+    exec(compile(stripped, "t", "exec"), space)
+    assert space["f"](1) == 2 and isinstance(space["C"], type)
+
+
 def test_bundle_is_reproducible(built_site, tmp_path):
     """The same sources give the same bundle, byte for byte."""
     again = build.build_bundle(tmp_path)
@@ -118,7 +130,8 @@ def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path
     (tmp_path / "other.bundle").write_bytes(lzma.compress(marshal.dumps((b"\x00\x00\r\n", {}))))
     with pytest.raises(ImportError, match="another Python"):
         loader.read("other.bundle")
-    modules = {"encore_pkg_t": (True, compile("X = 1", "encore_pkg_t/__init__.py", "exec")),
+    modules = {"encore_pkg_t": (True, marshal.dumps(compile("X = 1", "encore_pkg_t/__init__.py",
+                                                            "exec"))),
                "encore_pkg_t.deep": (False, "from . import X\nY = X + 1\n")}
     (tmp_path / "mine.bundle").write_bytes(lzma.compress(marshal.dumps(
         (importlib.util.MAGIC_NUMBER, modules))))
@@ -136,7 +149,8 @@ def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path
 
 def test_pyscript_toml_uses_the_local_interpreter_the_loader_and_the_bundle(built_site):
     """interpreter is ./pyodide/pyodide.mjs; [files] brings the loader and the bundle; the entry
-    and the loader ship as they are in web/, and no other page module ships as source."""
+    and the loader ship as in web/ without docstrings, and no other page module ships as
+    source."""
     site = built_site.path
     config = tomllib.loads((site / "pyscript.toml").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
@@ -145,7 +159,8 @@ def test_pyscript_toml_uses_the_local_interpreter_the_loader_and_the_bundle(buil
     assert set(config) == {"interpreter", "plugins", "files"}   # no packages: no micropip, CDN
     assert config["plugins"] == ["!" + name for name in build.PYSCRIPT_PLUGINS_OFF]
     for name in (build.ENTRY, build.LOADER):
-        assert (site / name).read_bytes() == (ROOT / "web" / name).read_bytes()
+        assert (site / name).read_text() == build.without_docstrings(
+            (ROOT / "web" / name).read_text())
     shipped = {rel for rel in build.site_files(site) if rel.endswith(".py")}
     assert shipped == {build.ENTRY, build.LOADER, build.WORKER}
     assert '<script type="py" src="./boot.py" config="./pyscript.toml">' in \
@@ -191,7 +206,38 @@ def test_page_manifest_and_static_files(built_site):
     for src in (ROOT / "static").rglob("*"):
         rel = src.relative_to(ROOT / "static").as_posix()
         if src.is_file() and rel not in (build.SW_TEMPLATE, build.MANIFEST):
-            assert (site / "static" / rel).read_bytes() == src.read_bytes(), rel
+            if src.suffix in build.SHIPPED_WITHOUT_COMMENTS:
+                assert (site / "static" / rel).read_text() == \
+                    build.SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text()), rel
+            else:
+                assert (site / "static" / rel).read_bytes() == src.read_bytes(), rel
+
+
+def test_scripts_ship_without_comment_lines_and_keep_every_statement():
+    """js_without_comment_lines drops whole-line // comments and blank lines, nothing else; no
+    script of ours has a multi-line template literal (which the cut could break)."""
+    js = "// top\nconst a = 1;   // kept: code before it\n\n  // indented\nconst b = `x ${a}`;\n"
+    assert build.js_without_comment_lines(js) == "const a = 1;   // kept: code before it\n" \
+        "const b = `x ${a}`;\n"
+    for src in sorted((ROOT / "static").glob("*.js")):
+        text = src.read_text()
+        assert all(line.count("`") % 2 == 0 for line in text.splitlines()), src.name
+        kept = [line.rstrip() for line in text.splitlines()
+                if line.strip() and not line.lstrip().startswith("//")]
+        assert build.js_without_comment_lines(text).splitlines() == kept
+
+
+def test_style_sheets_ship_without_comments_and_keep_every_rule():
+    """css_without_comments drops comments, indentation and blank lines and nothing else: the
+    shipped sheet has the same declarations, in order, as the source."""
+    css = "/* a\n   comment */\n.a { color: red; }  /* why */\n\n  .b:has(> .c) {\n    grid: \"x y\";\n  }\n"
+    assert build.css_without_comments(css) == '.a { color: red; }\n.b:has(> .c) {\ngrid: "x y";\n}\n'
+    source = (ROOT / "static" / "style.css").read_text()
+    shipped = build.css_without_comments(source)
+    assert "/*" not in shipped and len(shipped) < len(source)
+    declarations = lambda text: re.findall(r"[^{};]+[{};]", re.sub(r"\s+", " ", text))
+    assert [d.strip() for d in declarations(shipped)] == \
+        [d.strip() for d in declarations(build.CSS_COMMENT.sub("", source))]
 
 
 def test_service_worker_lists_every_file_and_nothing_else(built_site):
@@ -227,7 +273,7 @@ def test_the_version_is_stamped_into_the_page_and_the_bots_worker(built_site):
     html = (site / "index.html").read_text()
     assert re.search(r'<meta name="encore-version" content="([^"]+)">', html).group(1) == version
     worker = (site / build.WORKER).read_text()
-    assert re.search(r'^VERSION = "([^"]+)"', worker, re.M).group(1) == version
+    assert re.search(r'^VERSION = ["\']([^"\']+)["\']', worker, re.M).group(1) == version
     assert build.VERSION_STAMP not in html + worker
     sys.path.insert(0, str(site))
     try:
@@ -322,6 +368,35 @@ def test_stats_and_startup_sizes(built_site):
     assert stats["startup_bytes"] == sum(stats["sizes"].values())
     print("\ndist: %d files, %s bytes" % (stats["files"], format(stats["bytes"], ",")))
     assert 10_000_000 < stats["bytes"] < 20_000_000        # stack.md: about 14 MB
+
+
+def test_server_compresses_text_as_github_pages_does(built_site):
+    """With Accept-Encoding: gzip, the local server sends HTML, CSS, JS, JSON and SVG gzipped
+    (the same bytes once decompressed) and everything else as it is; without it, as it is."""
+    import gzip
+    server = build.serve_in_thread(built_site.path)
+    try:
+        for rel, packed in (("index.html", True), ("static/style.css", True),
+                            ("static/shell.js", True), ("static/icons/icon.svg", True),
+                            ("manifest.webmanifest", True), ("encore.bundle", False),
+                            ("boot.py", False), ("static/icons/icon-192.png", False)):
+            for accept in ("gzip, deflate, br", None):
+                request = urllib.request.Request(server.url + rel)
+                if accept:
+                    request.add_header("Accept-Encoding", accept)
+                with urllib.request.urlopen(request, timeout=10) as resp:
+                    body, encoding = resp.read(), resp.headers.get("Content-Encoding")
+                    assert int(resp.headers["Content-Length"]) == len(body)
+                want = (built_site.path / rel).read_bytes()
+                if packed and accept:
+                    assert encoding == "gzip" and len(body) < len(want), rel
+                    body = gzip.decompress(body)
+                else:
+                    assert encoding is None, rel
+                assert body == want, rel
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_server_serves_mime_types_under_a_sub_path(built_site):
