@@ -184,6 +184,36 @@ def without_docstrings(text):
     return ast.unparse(tree) + "\n"
 
 
+NOT_SAID_IN_BROWSER = re.compile(r"^(cli\.|[a-z]+\.term\.|[a-z]+\.rules\.(?!.*\.h$))")
+# ^ the terminal's own sentences, and the rules' text, which index.html holds (web/shell.py
+#   writes it); of the rules the page's Python names only the headings (teaching links to them)
+MESSAGE_ID = re.compile(r"""["']([a-z]+\.[a-z0-9_.]+)["']""")
+
+
+def is_catalogue(rel):
+    """True for a module of the message catalogue (messages*.py, a game's texts*.py)."""
+    return rel.rsplit("/", 1)[-1].startswith(("messages", "texts"))
+
+
+def named_messages(sources):
+    """The message ids written out in the given modules' code (not the catalogue's)."""
+    return {m for rel, src in sources if not is_catalogue(rel)
+            for m in MESSAGE_ID.findall(src.read_text(encoding="utf-8"))}
+
+
+def without_unsaid_sentences(text, keep):
+    """A catalogue module without the sentences the browser's Python never says
+    (NOT_SAID_IN_BROWSER), but for the ids in `keep`, which browser modules name."""
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            pairs = [(k, v) for k, v in zip(node.keys, node.values)
+                     if not (isinstance(k, ast.Constant) and isinstance(k.value, str)
+                             and NOT_SAID_IN_BROWSER.match(k.value) and k.value not in keep)]
+            node.keys, node.values = [k for k, _v in pairs], [v for _k, v in pairs]
+    return ast.unparse(tree) + "\n"
+
+
 def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
     """Compile the browser's modules with the runtime's Python into out/encore.bundle (see
     web/bundle.py) by running scripts/bundle.mjs in Node; returns its path."""
@@ -193,10 +223,14 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
                          "Python (scripts/bundle.mjs); install Node.js 20 or newer")
     path = out / BUNDLE
     with tempfile.TemporaryDirectory(prefix="encore-bundle-") as tmp:
-        cold = []
-        for rel, src in bundle_sources(web, source):
+        cold, sources = [], bundle_sources(web, source)
+        keep = named_messages(sources)
+        for rel, src in sources:
             (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
-            if rel.rsplit("/", 1)[-1] in BUNDLED_AS_SOURCE:
+            if is_catalogue(rel):
+                (Path(tmp) / rel).write_text(without_unsaid_sentences(
+                    src.read_text(encoding="utf-8"), keep), encoding="utf-8")
+            elif rel.rsplit("/", 1)[-1] in BUNDLED_AS_SOURCE:
                 cold.append(rel)
                 (Path(tmp) / rel).write_text(without_docstrings(src.read_text(encoding="utf-8")),
                                              encoding="utf-8")

@@ -7,8 +7,8 @@
 // line). The paths listed after the bundle file are the modules no page needs before its first
 // board (hint, teach, search...): they ship as their source (build.py strips its docstrings),
 // smaller than their bytecode, and are compiled when first imported. The bundle is what
-// web/bundle.py reads: lzma(marshal((MAGIC_NUMBER, {module name: (is a package, the marshal
-// bytes of its code, or its source)}))); a module's code is unmarshalled when it is imported.
+// web/bundle.py reads: lzma(marshal((MAGIC_NUMBER, {module name: (is a package, its code
+// object or its source)}))), one marshal of them all (smaller: names are shared).
 // build.py calls this; the output is the same for the same sources.
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
@@ -38,8 +38,8 @@ for folder, dirs, files in os.walk("/src"):
             module = ".".join(parts[:-1] if package else parts)
             with open(os.path.join("/src", rel), encoding="utf-8") as f:
                 text = f.read()
-            modules[module] = (package, text if rel in cold else marshal.dumps(
-                without_lines(compile(text, rel, "exec", optimize=2))))
+            modules[module] = (package, text if rel in cold else
+                               without_lines(compile(text, rel, "exec", optimize=2)))
 data = marshal.dumps((importlib.util.MAGIC_NUMBER, dict(sorted(modules.items()))))
 lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=[
     {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 21}])

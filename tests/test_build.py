@@ -96,6 +96,32 @@ def test_bundle_holds_the_browser_modules_and_plays_in_the_runtime(built_site):
           % (len(report["modules"]), len(report["source"]), report["read_ms"]))
 
 
+def test_the_browser_catalogue_leaves_out_only_what_its_python_never_says():
+    """The bundle's catalogue modules drop the terminal's sentences and the rules' text (which
+    index.html holds) and nothing else: every id a browser module names is kept, and every
+    rules heading (teaching links to them); the rest of each table is the same."""
+    sources = build.bundle_sources()
+    keep = build.named_messages(sources)
+    assert "cli.unknown_bot" in keep                       # named by bots.py
+    dropped = 0
+    for rel, path in sources:
+        text = path.read_text()
+        if not build.is_catalogue(rel) or "import" in text:   # messages.py imports its JA
+            continue
+        full, cut = {}, {}
+        exec(compile(text, rel, "exec"), full)
+        exec(compile(build.without_unsaid_sentences(text, keep), rel, "exec"), cut)
+        for name, table in full.items():
+            if not isinstance(table, dict) or name.startswith("__"):
+                continue
+            gone = set(table) - set(cut[name])
+            dropped += len(gone)
+            assert all(build.NOT_SAID_IN_BROWSER.match(k) and k not in keep for k in gone)
+            assert not any(k.startswith("ui.") or k.endswith(".h") for k in gone)
+            assert {k: v for k, v in table.items() if k not in gone} == cut[name]
+    assert dropped > 300
+
+
 def test_sources_shipped_without_docstrings_run_the_same():
     """without_docstrings keeps the code: the same names, the same results; no docstring or
     comment is left."""
@@ -130,8 +156,7 @@ def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path
     (tmp_path / "other.bundle").write_bytes(lzma.compress(marshal.dumps((b"\x00\x00\r\n", {}))))
     with pytest.raises(ImportError, match="another Python"):
         loader.read("other.bundle")
-    modules = {"encore_pkg_t": (True, marshal.dumps(compile("X = 1", "encore_pkg_t/__init__.py",
-                                                            "exec"))),
+    modules = {"encore_pkg_t": (True, compile("X = 1", "encore_pkg_t/__init__.py", "exec")),
                "encore_pkg_t.deep": (False, "from . import X\nY = X + 1\n")}
     (tmp_path / "mine.bundle").write_bytes(lzma.compress(marshal.dumps(
         (importlib.util.MAGIC_NUMBER, modules))))

@@ -4,15 +4,15 @@ build.py compiles every Python module the browser runs (the engine and the page'
 the runtime's own Python (scripts/bundle.mjs, in the vendored Pyodide) and ships them as one
 file, `encore.bundle`: lzma-compressed marshal data of
 
-    (MAGIC_NUMBER, {module name: (is a package, its code object's marshal bytes, or its source)})
+    (MAGIC_NUMBER, {module name: (is a package, its code object or its source)})
 
 Compiling ~1 MB of source in the browser took about half a second of the page's start on a
-desktop CPU; unmarshalling a module's code takes well under a millisecond, and only the modules
-imported are unmarshalled. The modules no page needs before its first board (hint, teach,
-search...) are in it as source, which is smaller, and are compiled when first imported. `install()` puts a finder
-for those modules first on `sys.meta_path`; importing a module then runs its code object. The
-page's entry (boot.py) and the bots' worker (bot_worker.py) call it before any other import.
-Without a bundle beside it (CPython, the tests) nothing changes and the sources are imported.
+desktop CPU; unmarshalling the bundle's code takes a few milliseconds. The modules no page
+needs before its first board (hint, teach, search...) are in it as source, which is smaller,
+and are compiled when first imported. `install()` puts a finder for those modules first on
+`sys.meta_path`; importing a module then runs its code. The page's entry (boot.py) and the
+bots' worker (bot_worker.py) call it before any other import. Without a bundle beside it
+(CPython, the tests) nothing changes and the sources are imported.
 """
 
 import importlib.util
@@ -43,13 +43,11 @@ class BundleFinder:
         return None
 
     def exec_module(self, module):
-        """Run the module's code in its namespace (unmarshalled, or compiled from source)."""
-        package, data = self.modules[module.__name__]
-        if isinstance(data, str):
+        """Run the module's code in its namespace (compiling it first if it is source)."""
+        package, code = self.modules[module.__name__]
+        if isinstance(code, str):
             path = module.__name__.replace(".", "/") + ("/__init__.py" if package else ".py")
-            code = compile(data, path, "exec")
-        else:
-            code = marshal.loads(data)
+            code = compile(code, path, "exec")
         exec(code, module.__dict__)
 
 
