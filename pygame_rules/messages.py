@@ -380,21 +380,16 @@ def is_japanese(ch):
         "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
 
 
+_JAPANESE_RUN = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+")  # is_japanese
+
+
 def marked(s):
     """Text made safe inside HTML, its runs of Japanese marked lang="ja" when the page is in
-    another language (so they get a Japanese font and voice)."""
+    another language (so they get a Japanese font and voice); NUL characters left out."""
     if _CURRENT[0] == "ja":
         return escape(s)
-    out, run = [], []
-    for ch in str(s) + "\0":
-        if is_japanese(ch):
-            run.append(ch)
-            continue
-        if run:
-            out.append('<span lang="ja">%s</span>' % "".join(run))
-            run = []
-        out.append(escape(ch) if ch != "\0" else "")
-    return "".join(out)
+    return _JAPANESE_RUN.sub(lambda run: '<span lang="ja">%s</span>' % run.group(0),
+                             escape(s)).replace("\0", "")
 
 
 def escape(s):

@@ -8,6 +8,8 @@ import re
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules import GAMES, messages
@@ -135,6 +137,22 @@ def test_a_saved_games_continue_line_is_one_the_shell_can_say(game_id):
     assert msg.startswith("ui.continue") and msg in shell.ui_messages()
 
 
+def test_the_shell_holds_every_sentence_its_scripts_name_and_only_those():
+    """Every ui. id written in static/*.js, and every id Python passes the store to say (a
+    Continue line, why a value was set aside), is in the shell's sentences; nothing else is."""
+    import re
+    root = pathlib.Path(shell.__file__).resolve().parent.parent
+    said = shell.ui_messages()
+    for path in (root / "static").glob("*.js"):
+        for msg_id in re.findall(r'"(ui\.[a-z0-9_.]+)"', path.read_text()):
+            assert msg_id in said, (path.name, msg_id)
+    main = (root / "web" / "main.py").read_text()
+    for msg_id in re.findall(r'setAside\([^,]+, "(ui\.[a-z_]+)"\)', main):
+        assert msg_id in said, msg_id
+    assert "ui.why_refused" in said and "ui.start" not in said
+    assert len(said) < len([k for k in CATALOGUE["en"] if k.startswith("ui.")]) // 4
+
+
 def test_the_shell_says_only_plain_strings():
     """The shell's script fills {name} placeholders and knows no plural dicts."""
     assert all(isinstance(v, str) for v in shell.ui_messages().values())
@@ -232,6 +250,27 @@ def test_a_japanese_text_renders_with_its_parameters():
     for key, value in CATALOGUE["ja"].items():
         params = {"count": 1, **{name: 1 for name in fields_of(CATALOGUE["en"][key])}}
         assert text(key, params, lang="ja")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab <>&\"'\0\u3000\u30ff\u2fff\u3400\u9fff\uf900\ufaff\uff00\uffef"
+                        "\ufff0漢かカ。、", max_size=14))
+def test_marking_japanese_is_one_span_per_run_of_japanese_characters(s):
+    """marked (a regular expression over the escaped text, issue 21) gives what marking each
+    character in turn gives: every maximal run of is_japanese characters in one span, the rest
+    escaped one by one, NUL characters left out (and ending a run)."""
+    from pygame_rules.messages import escape, is_japanese, marked, set_language
+    out, run = [], []
+    for ch in s + "\0":
+        if is_japanese(ch):
+            run.append(ch)
+            continue
+        if run:
+            out.append('<span lang="ja">%s</span>' % "".join(run))
+            run = []
+        out.append(escape(ch) if ch != "\0" else "")
+    set_language("en")
+    assert marked(s) == "".join(out)
 
 
 def test_japanese_inside_english_is_marked_for_its_font_and_voice():

@@ -5,6 +5,7 @@ same code runs in CPython tests. No rule lives here: legality, results and what 
 all come from the engine's `apply`, `view` and `events_for`.
 """
 
+import importlib.util
 import json
 import zlib
 
@@ -130,11 +131,11 @@ class Session:
         """Turn teaching on or off for this game. On: a teacher for each person (the lessons in
         `taught`, {seat: [ids]}, already seen), reading on from the log's current end (from its
         start before the first move: `Teacher.join`)."""
-        from pygame_rules import teach
         self.teaching = bool(on) and teachable(self.state.game.id)
         self.due = {}
         if not self.teaching:
             return
+        from pygame_rules import teach      # only when teaching: a module the page may never need
         taught = taught or {}
         for seat in self.humans:
             teacher = self.teachers.get(seat) or teach.Teacher(seat, taught.get(seat, ()))
@@ -478,12 +479,9 @@ def clean_hints(hints, humans):
 
 
 def teachable(game_id):
-    """True when the game declares its teachable moments (its `teach` part)."""
-    try:
-        pygame_rules.GAMES[game_id].part("teach")
-    except ImportError:
-        return False
-    return True
+    """True when the game declares its teachable moments (it has a `teach` part; found, not
+    imported: a game no one is taught needs none of it)."""
+    return importlib.util.find_spec("%s.teach" % pygame_rules.GAMES[game_id].package) is not None
 
 
 def position_seed(game_seed, seat, moves):

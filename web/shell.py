@@ -2,7 +2,7 @@
 
 `build.py` calls `fill_template(index_html, sizes)`. Placeholders in `web/index.html`:
 `{{msg:ID}}` (a catalogue sentence, escaped), `{{messages_json}}` (the `ui.` sentences the
-inline script needs), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
+scripts can say: `script_ids`), `{{sizes_json}}` (bytes of each file Python needs, for honest progress),
 `{{game_tiles}}`, `{{game_setup}}`, `{{seat_rows}}`, `{{rules_tabs}}` and `{{rules}}`, all made
 from the engine's `GAMES` whose declaration names a table module (`tables.game_ids()`), so only games that work
 are offered and every house rule is marked as ours.
@@ -10,6 +10,8 @@ are offered and every house rule is marked as ours.
 
 import json
 import re
+from pathlib import Path
+
 from pygame_rules import GAMES
 from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, LANGUAGES, escape, language, marked, set_language, text
@@ -180,10 +182,24 @@ def house_rule_html(game, house):
                 state=state))
 
 
+STATIC = Path(__file__).resolve().parent.parent / "static"
+SAID_FROM_PYTHON = re.compile(r"^ui\.(continue|why)")   # ids Python hands the scripts: a
+                                                        # saved game's Continue line, why a
+                                                        # stored value was set aside
+
+
+def script_ids():
+    """The `ui.` ids the scripts can say: those written in static/*.js, and the families
+    Python hands them (SAID_FROM_PYTHON)."""
+    named = {m for path in STATIC.glob("*.js")
+             for m in re.findall(r"""["'](ui\.[a-z0-9_.]+)["']""", path.read_text(encoding="utf-8"))}
+    return named | {k for k in CATALOGUE["en"] if SAID_FROM_PYTHON.match(k)}
+
+
 def ui_messages():
-    """The `ui.` sentences in the current language, for the scripts that run before Python."""
-    own = CATALOGUE.get(language(), {})
-    return {k: own.get(k, v) for k, v in CATALOGUE["en"].items() if k.startswith("ui.")}
+    """The sentences the scripts that run before Python can say, in the current language."""
+    own, ids = CATALOGUE.get(language(), {}), script_ids()
+    return {k: own.get(k, v) for k, v in CATALOGUE["en"].items() if k in ids}
 
 
 def script_json(value):
