@@ -38,9 +38,10 @@ STATIC = ROOT / "static"
 PACKAGE = "pygame_rules"
 BUNDLE = "encore.bundle"   # the browser's Python, compiled (web/bundle.py reads it)
 BROWSER_SKIP = ("__main__.py", "cli.py", "tournament.py", "terminal.py")  # the terminal's only
-BUNDLED_AS_SOURCE = ("hint.py", "teach.py", "sound.py")
-# ^ modules no page imports before its first board (a hint, teaching, the sound): smaller as
-#   source than as bytecode, compiled when first imported (web/bundle.py)
+BUNDLED_AS_SOURCE = ("hint.py", "sound.py")
+# ^ modules no page imports before its first board (a hint, the sound; a first game of a title
+#   is taught, so teaching is on that path): smaller as source than as bytecode, compiled when
+#   first imported (web/bundle.py)
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")

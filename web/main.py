@@ -405,10 +405,10 @@ def lesson_shown(session):
 def lesson_html(session, kind, names):
     """(the lesson shown, its tip's HTML) — in the dock, or in a score table's or the end's
     panel; (None, "") when there is none to show."""
-    from pygame_rules import teach
     lesson = lesson_shown(session)
     if lesson is None or kind not in (None, session.table.ROUND, "over"):
         return None, ""
+    from pygame_rules import teach      # only with a lesson to show (a module few pages need)
     rule, sentence = teach.words(session.state.game.id, lesson, names)
     return lesson, render.teach_html(session.state.game.id, lesson, rule, sentence, 1,
                                      len(session.lessons()))
