@@ -71,7 +71,7 @@ class TakeAChordState(GameState):
     __slots__ = ("n", "venue", "dealer", "hands", "np_stack", "np_next", "set_aside", "key",
                  "key_card", "order", "pos", "round_cards", "facedown", "rounds", "trick_no",
                  "won", "tricks", "impro", "spotlight", "totals", "impro_totals", "venue_rows",
-                 "current_player", "last_trick", "voids")
+                 "current_player", "last_trick", "voids", "match")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -128,12 +128,14 @@ class TakeAChordState(GameState):
         self.order = ROUND_ORDERS[self.n][leader]
         self.pos = 0
         self.round_cards = []
+        self.match = self._match_pool()
         self.current_player = leader
 
     # --- legality ---------------------------------------------------------------------------
-    def _match_mask(self):
+    def _match_pool(self):
         """Bitmask of the cards sharing a chord with a card a follower may match: this round's
-        face-up cards (HOUSE RULE), and the trick's face-down ones if the option says so."""
+        face-up cards (HOUSE RULE), and the trick's face-down ones with the option off. Kept as
+        `match`, which each card played adds to."""
         match = 0
         for c in self.round_cards:
             match |= SAME_CHORD[c]
@@ -143,14 +145,14 @@ class TakeAChordState(GameState):
         return match
 
     def legal_mask(self):
-        """Bitmask of the cards the current player may play."""
+        """Bitmask of the cards the current player may play: a card of the lead colour if it
+        holds one, or a card matching a chord of the match pool (`match`); else any card."""
         hand = self.hands[self.current_player]
-        if not self.round_cards:
-            return hand
-        follow = hand & SAME_COLOUR[self.round_cards[0]]
-        if not follow:
-            return hand
-        return follow | (hand & self._match_mask())
+        if self.round_cards:
+            follow = hand & SAME_COLOUR[self.round_cards[0]]
+            if follow:
+                return follow | (hand & self.match)
+        return hand
 
     def _legal_actions(self):
         """("play", card) for each card the current player may play, cards ascending."""
@@ -178,7 +180,9 @@ class TakeAChordState(GameState):
         """Play the action's card for the current player, then the non-player's card if due."""
         seat, c = self.current_player, action[1]
         if self.round_cards:
-            self._note_void(seat, c)
+            lead = COLOUR_OF[self.round_cards[0]]
+            if COLOUR_OF[c] != lead and not self.match >> c & 1:
+                self.voids[seat] |= 1 << lead    # off the lead colour, no chord matched: a void
         self._play(seat, c, False)
         if self.pos == 1 and self.n == 3:
             self._play(NON_PLAYER, self.np_stack[self.np_next], True)
@@ -188,16 +192,11 @@ class TakeAChordState(GameState):
         else:
             self.current_player = self.order[self.pos]
 
-    def _note_void(self, seat, c):
-        """A follower playing off the lead colour without matching a chord shows a void."""
-        lead = COLOUR_OF[self.round_cards[0]]
-        if COLOUR_OF[c] != lead and not self._match_mask() >> c & 1:
-            self.voids[seat] |= 1 << lead
-
     def _play(self, seat, c, non_player):
         """Move a card from a seat's hand (or the non-player's stack) into the round."""
         self.hands[seat] ^= 1 << c
         self.round_cards.append(c)
+        self.match |= SAME_CHORD[c]
         self.pos += 1
         if self.events is not None:     # emit("card_played", ...) made in place: the commonest
             self.events.append({"seat": seat, "card": c, "chord": CHORD_NAME_OF[c],
@@ -259,7 +258,7 @@ class TakeAChordState(GameState):
                                      [order[2], cards[2]], [order[3], cards[3]]]}
         changer = self._key_change(last, blocked)
         leader = winner if changer is None else changer
-        self.round_cards, self.facedown = [], []
+        self.round_cards, self.facedown, self.match = [], [], 0
         if last:
             self._end_venue()
             return
@@ -351,6 +350,7 @@ class TakeAChordState(GameState):
         s.spotlight, s.totals = self.spotlight, self.totals[:]
         s.impro_totals, s.venue_rows = self.impro_totals[:], self.venue_rows[:]
         s.current_player, s.last_trick, s.voids = self.current_player, self.last_trick, self.voids[:]
+        s.match = self.match
         return s
 
 
