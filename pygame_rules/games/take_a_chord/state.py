@@ -128,7 +128,7 @@ class TakeAChordState(GameState):
         self.order = ROUND_ORDERS[self.n][leader]
         self.pos = 0
         self.round_cards = []
-        self.match = self._match_pool()
+        self.match = self._match_pool() if self.facedown else 0
         self.current_player = leader
 
     # --- legality ---------------------------------------------------------------------------
@@ -144,19 +144,16 @@ class TakeAChordState(GameState):
                 match |= SAME_CHORD[c]
         return match
 
-    def legal_mask(self):
-        """Bitmask of the cards the current player may play: a card of the lead colour if it
-        holds one, or a card matching a chord of the match pool (`match`); else any card."""
+    def _legal_actions(self):
+        """("play", card) for each card the current player may play, cards ascending: a card of
+        the lead colour if it holds one, or a card matching a chord of the match pool (`match`);
+        else any card."""
         hand = self.hands[self.current_player]
         if self.round_cards:
             follow = hand & SAME_COLOUR[self.round_cards[0]]
             if follow:
-                return follow | (hand & self.match)
-        return hand
-
-    def _legal_actions(self):
-        """("play", card) for each card the current player may play, cards ascending."""
-        return plays_of(self.legal_mask())
+                return plays_of(follow | (hand & self.match))
+        return plays_of(hand)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -223,7 +220,7 @@ class TakeAChordState(GameState):
             else:
                 self._improvise()
                 return
-        self._settle_trick(last, blocked=matched)
+        self._settle_trick(last, matched)
 
     def _improvise(self):
         """Turn the round face down and start the next round, led by the 4th player."""
@@ -270,8 +267,8 @@ class TakeAChordState(GameState):
 
     def _key_change(self, last, blocked):
         """Find the Key Changer of the round, move the key; return the changer (or None)."""
-        found = key_changer(self.round_cards, self.order, self.n, self._pool_before(),
-                            self.options, blocked)
+        earlier = [] if self.options["match_face_up_round_only"] else self.facedown
+        found = key_changer(self.round_cards, self.order, self.n, earlier, self.options, blocked)
         if found is None:
             return None
         seat, chord = found
@@ -282,10 +279,6 @@ class TakeAChordState(GameState):
                   same_key=chord == self.key)
         self.key = chord
         return seat
-
-    def _pool_before(self):
-        """Earlier cards of this trick that may pair with this round's (see the option)."""
-        return [] if self.options["match_face_up_round_only"] else self.facedown
 
     def _end_venue(self):
         """Score the venue with the chart, the Spotlight and the bonus; deal on or end."""
