@@ -44,22 +44,22 @@ def round_order(leader, players):
     return (leader, NON_PLAYER, (leader + 1) % 3, (leader + 2) % 3)
 
 
-# CHORD_RANKS[key][card]: twice how far below the key the card's chord stands (0 for the key),
-# so that a card of the lead colour (+0, others +1) beats the same chord in another colour
-CHORD_RANKS = tuple(tuple((CHORD_OF[c] - key) % 7 * 2 for c in range(DECK_SIZE)) for key in range(7))
+# TRICK_RANKS[key][lead colour][card]: how strong a card is in a trick, 0 strongest: twice how
+# far its chord stands below the key, plus 1 off the lead colour
+TRICK_RANKS = tuple(tuple(tuple((CHORD_OF[c] - key) % 7 * 2 + (COLOUR_OF[c] != lead)
+                                for c in range(DECK_SIZE)) for lead in range(5))
+                    for key in range(7))
 ROUND_ORDERS = {n: tuple(round_order(leader, n) for leader in range(n)) for n in (3, 4)}
 
 
 def winning_position(cards, key, skip):
-    """Index of the winning card: strongest chord, then lead colour, then earliest."""
-    lead_colour = COLOUR_OF[cards[0]]
-    ranks = CHORD_RANKS[key]
-    best, best_rank = None, 99
-    for i, c in enumerate(cards):
-        if i != skip:
-            rank = ranks[c] + (COLOUR_OF[c] != lead_colour)
-            if rank < best_rank:
-                best, best_rank = i, rank
+    """Index of the winning card: strongest chord, then lead colour, then earliest (the lead,
+    never skipped, wins a tie)."""
+    ranks = TRICK_RANKS[key][COLOUR_OF[cards[0]]]
+    best = 0
+    for i in range(1, len(cards)):
+        if ranks[cards[i]] < ranks[cards[best]] and i != skip:
+            best = i
     return best
 
 
