@@ -23,10 +23,10 @@ CHORD_NAME_OF = tuple(CHORDS[CHORD_OF[c]] for c in range(DECK_SIZE))   # "A".."G
 CHORD_BIT = tuple(1 << CHORD_OF[c] for c in range(DECK_SIZE))   # its chord as one bit of 7
 SAME_CHORD = tuple(CHORD_MASK[CHORD_OF[c]] for c in range(DECK_SIZE))   # its chord's 5 cards
 SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its colour's 7
-SLICE = 7                                    # plays_of reads a mask 7 cards at a time
-SLICE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(SLICE) if bits >> b & 1
-                                and low + b < DECK_SIZE) for bits in range(1 << SLICE))
-                    for low in range(0, DECK_SIZE, SLICE))
+# SLICE_PLAYS[k][bits]: the plays of the cards 7k..7k+6 whose bits are set in `bits` (0..127)
+SLICE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(7) if bits >> b & 1
+                                and low + b < DECK_SIZE) for bits in range(128))
+                    for low in range(0, DECK_SIZE, 7))
 
 
 def plays_of(mask):
