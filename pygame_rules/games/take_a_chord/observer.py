@@ -272,6 +272,7 @@ def _public(view):
     s.spotlight, s.last_trick = view["spotlight"], view["last_trick"]
     s.venue_rows = list(view["venue_scores"])
     s.voids = [mask_of(colours) for colours in view["voids"]] + pad
+    s.match = s._match_pool()
     return s
 
 

@@ -14,12 +14,27 @@ from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
-from ...bits import picked
 from ...messages import join_list
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
 PLAYS = tuple(("play", c) for c in range(DECK_SIZE))   # every card's action, made once
+CHORD_NAME_OF = tuple(CHORDS[CHORD_OF[c]] for c in range(DECK_SIZE))   # "A".."G" of each card
+CHORD_BIT = tuple(1 << CHORD_OF[c] for c in range(DECK_SIZE))   # its chord as one bit of 7
+SAME_CHORD = tuple(CHORD_MASK[CHORD_OF[c]] for c in range(DECK_SIZE))   # its chord's 5 cards
+SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its colour's 7
+# SLICE_PLAYS[k][bits]: the plays of the cards 7k..7k+6 whose bits are set in `bits` (0..127)
+SLICE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(7) if bits >> b & 1
+                                and low + b < DECK_SIZE) for bits in range(128))
+                    for low in range(0, DECK_SIZE, 7))
+
+
+def plays_of(mask):
+    """("play", card) for each card in a bitmask, cards ascending (one table look-up for each
+    7 cards of the deck rather than a step per card: the same list as picked(mask, PLAYS))."""
+    a, b, c, d, e = SLICE_PLAYS
+    return [*a[mask & 127], *b[mask >> 7 & 127], *c[mask >> 14 & 127], *d[mask >> 21 & 127],
+            *e[mask >> 28]]
 
 
 def round_order(leader, players):
@@ -29,16 +44,22 @@ def round_order(leader, players):
     return (leader, NON_PLAYER, (leader + 1) % 3, (leader + 2) % 3)
 
 
+# TRICK_RANKS[key][lead colour][card]: how strong a card is in a trick, 0 strongest: twice how
+# far its chord stands below the key, plus 1 off the lead colour
+TRICK_RANKS = tuple(tuple(tuple((CHORD_OF[c] - key) % 7 * 2 + (COLOUR_OF[c] != lead)
+                                for c in range(DECK_SIZE)) for lead in range(5))
+                    for key in range(7))
+ROUND_ORDERS = {n: tuple(round_order(leader, n) for leader in range(n)) for n in (3, 4)}
+
+
 def winning_position(cards, key, skip):
-    """Index of the winning card: strongest chord, then lead colour, then earliest."""
-    lead_colour = COLOUR_OF[cards[0]]
-    best, best_rank = None, None
-    for i, c in enumerate(cards):
-        if i == skip:
-            continue
-        rank = ((CHORD_OF[c] - key) % 7) * 2 + (COLOUR_OF[c] != lead_colour)
-        if best_rank is None or rank < best_rank:
-            best, best_rank = i, rank
+    """Index of the winning card: strongest chord, then lead colour, then earliest (the lead,
+    never skipped, wins a tie)."""
+    ranks = TRICK_RANKS[key][COLOUR_OF[cards[0]]]
+    best = 0
+    for i in range(1, len(cards)):
+        if ranks[cards[i]] < ranks[cards[best]] and i != skip:
+            best = i
     return best
 
 
@@ -50,7 +71,7 @@ class TakeAChordState(GameState):
     __slots__ = ("n", "venue", "dealer", "hands", "np_stack", "np_next", "set_aside", "key",
                  "key_card", "order", "pos", "round_cards", "facedown", "rounds", "trick_no",
                  "won", "tricks", "impro", "spotlight", "totals", "impro_totals", "venue_rows",
-                 "current_player", "last_trick", "voids")
+                 "current_player", "last_trick", "voids", "match")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -104,32 +125,35 @@ class TakeAChordState(GameState):
 
     def _start_round(self, leader):
         """Begin a round of the current trick, led by `leader`."""
-        self.order = round_order(leader, self.n)
+        self.order = ROUND_ORDERS[self.n][leader]
         self.pos = 0
         self.round_cards = []
+        self.match = self._match_pool() if self.facedown else 0
         self.current_player = leader
 
     # --- legality ---------------------------------------------------------------------------
     def _match_pool(self):
-        """Cards whose chord a follower may match: this round's face-up cards (HOUSE RULE)."""
-        return self._pool_before() + self.round_cards
-
-    def legal_mask(self):
-        """Bitmask of the cards the current player may play."""
-        hand = self.hands[self.current_player]
-        if not self.round_cards:
-            return hand
-        follow = hand & COLOUR_MASK[COLOUR_OF[self.round_cards[0]]]
-        if not follow:
-            return hand
+        """Bitmask of the cards sharing a chord with a card a follower may match: this round's
+        face-up cards (HOUSE RULE), and the trick's face-down ones with the option off. Kept as
+        `match`, which each card played adds to."""
         match = 0
-        for c in self._match_pool():
-            match |= CHORD_MASK[CHORD_OF[c]]
-        return follow | (hand & match)
+        for c in self.round_cards:
+            match |= SAME_CHORD[c]
+        if self.facedown and not self.options["match_face_up_round_only"]:
+            for c in self.facedown:
+                match |= SAME_CHORD[c]
+        return match
 
     def _legal_actions(self):
-        """("play", card) for each card the current player may play, cards ascending."""
-        return picked(self.legal_mask(), PLAYS)
+        """("play", card) for each card the current player may play, cards ascending: a card of
+        the lead colour if it holds one, or a card matching a chord of the match pool (`match`);
+        else any card."""
+        hand = self.hands[self.current_player]
+        if self.round_cards:
+            follow = hand & SAME_COLOUR[self.round_cards[0]]
+            if follow:
+                return plays_of(follow | (hand & self.match))
+        return plays_of(hand)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -151,28 +175,31 @@ class TakeAChordState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Play the action's card for the current player, then the non-player's card if due."""
-        self._play(self.current_player, action[1])
-        if self.n == 3 and self.pos == 1:
-            self._play(NON_PLAYER, self.np_stack[self.np_next])
+        seat, c = self.current_player, action[1]
+        if self.round_cards:
+            lead = COLOUR_OF[self.round_cards[0]]
+            if COLOUR_OF[c] != lead and not self.match >> c & 1:
+                self.voids[seat] |= 1 << lead    # off the lead colour, no chord matched: a void
+        self._play(seat, c, False)
+        if self.pos == 1 and self.n == 3:
+            self._play(NON_PLAYER, self.np_stack[self.np_next], True)
             self.np_next += 1
         if self.pos == 4:
             self._end_round()
         else:
             self.current_player = self.order[self.pos]
 
-    def _play(self, seat, c):
-        """Move a card from a seat's hand into the round and note a shown void."""
+    def _play(self, seat, c, non_player):
+        """Move a card from a seat's hand (or the non-player's stack) into the round."""
         self.hands[seat] ^= 1 << c
-        if self.round_cards and not (self.n == 3 and seat == NON_PLAYER):
-            lead = COLOUR_OF[self.round_cards[0]]
-            if COLOUR_OF[c] != lead and not any(CHORD_OF[x] == CHORD_OF[c]
-                                                for x in self._match_pool()):
-                self.voids[seat] |= 1 << lead
         self.round_cards.append(c)
+        self.match |= SAME_CHORD[c]
         self.pos += 1
-        self.emit("card_played", seat=seat, card=c, chord=CHORDS[CHORD_OF[c]],
-                  colour=COLOUR_OF[c], trick=self.trick_no, round=self.rounds,
-                  non_player=self.n == 3 and seat == NON_PLAYER)
+        if self.events is not None:     # emit("card_played", ...) made in place: the commonest
+            self.events.append({"seat": seat, "card": c, "chord": CHORD_NAME_OF[c],
+                                "colour": COLOUR_OF[c], "trick": self.trick_no,
+                                "round": self.rounds, "non_player": non_player,
+                                "type": "card_played"})
 
     def _is_last_trick(self):
         """HOUSE RULE: the last trick is any round in which every seat plays its last card."""
@@ -193,7 +220,7 @@ class TakeAChordState(GameState):
             else:
                 self._improvise()
                 return
-        self._settle_trick(last, blocked=matched)
+        self._settle_trick(last, matched)
 
     def _improvise(self):
         """Turn the round face down and start the next round, led by the 4th player."""
@@ -206,38 +233,42 @@ class TakeAChordState(GameState):
 
     def _settle_trick(self, last, blocked):
         """Give the trick to its winner, move the Spotlight, apply a Key Change, lead on."""
-        cards, order = self.round_cards, self.order
+        cards, order, rounds, trick_no = self.round_cards, self.order, self.rounds, self.trick_no
         wpos = winning_position(cards, self.key, 1 if self.n == 3 else None)
         winner, win_card = order[wpos], cards[wpos]
         everything = self.facedown + cards
         self.won[winner] |= mask_of(everything)
-        self.tricks[winner] += self.rounds
-        if self.rounds > 1:
+        self.tricks[winner] += rounds
+        if rounds > 1:
             self.impro[winner] += 1
         with_key = CHORD_OF[win_card] == self.key
-        self.emit("trick_won", seat=winner, card=win_card, trick=self.trick_no,
-                  rounds=self.rounds, cards=everything, final_round=list(cards),
-                  order=list(order), with_key_chord=with_key, improvisation=self.rounds > 1)
+        if self.events is not None:     # emit("trick_won", ...) made in place: every trick's
+            self.events.append({"seat": winner, "card": win_card, "trick": trick_no,
+                                "rounds": rounds, "cards": everything, "final_round": cards[:],
+                                "order": list(order), "with_key_chord": with_key,
+                                "improvisation": rounds > 1, "type": "trick_won"})
         if with_key and self.spotlight != winner:
             self.emit("spotlight", seat=winner, previous=self.spotlight)
             self.spotlight = winner
-        self.last_trick = {"trick": self.trick_no, "winner": winner, "rounds": self.rounds,
-                           "cards": [[s, c] for s, c in zip(order, cards)]}
+        self.last_trick = {"trick": trick_no, "winner": winner, "rounds": rounds,
+                           "cards": [[order[0], cards[0]], [order[1], cards[1]],
+                                     [order[2], cards[2]], [order[3], cards[3]]]}
         changer = self._key_change(last, blocked)
         leader = winner if changer is None else changer
-        self.round_cards, self.facedown = [], []
+        self.round_cards, self.facedown, self.match = [], [], 0
         if last:
             self._end_venue()
             return
-        self.emit("lead", seat=leader)
-        self.trick_no += 1
+        if self.events is not None:     # emit("lead", ...) made in place: every trick's
+            self.events.append({"seat": leader, "type": "lead"})
+        self.trick_no = trick_no + 1
         self.rounds = 1
         self._start_round(leader)
 
     def _key_change(self, last, blocked):
         """Find the Key Changer of the round, move the key; return the changer (or None)."""
-        found = key_changer(self.round_cards, self.order, self.n, self._pool_before(),
-                            self.options, blocked)
+        earlier = [] if self.options["match_face_up_round_only"] else self.facedown
+        found = key_changer(self.round_cards, self.order, self.n, earlier, self.options, blocked)
         if found is None:
             return None
         seat, chord = found
@@ -248,10 +279,6 @@ class TakeAChordState(GameState):
                   same_key=chord == self.key)
         self.key = chord
         return seat
-
-    def _pool_before(self):
-        """Earlier cards of this trick that may pair with this round's (see the option)."""
-        return [] if self.options["match_face_up_round_only"] else self.facedown
 
     def _end_venue(self):
         """Score the venue with the chart, the Spotlight and the bonus; deal on or end."""
@@ -316,6 +343,7 @@ class TakeAChordState(GameState):
         s.spotlight, s.totals = self.spotlight, self.totals[:]
         s.impro_totals, s.venue_rows = self.impro_totals[:], self.venue_rows[:]
         s.current_player, s.last_trick, s.voids = self.current_player, self.last_trick, self.voids[:]
+        s.match = self.match
         return s
 
 
@@ -328,29 +356,37 @@ class TakeAChordState(GameState):
 
 
 def key_changer(cards, order, players, earlier, options, blocked):
-    """The (seat, chord) of the round's Key Change, or None; see the rules' special cases."""
+    """The (seat, chord) of the round's Key Change, or None; see the rules' special cases.
+
+    A chord is paired when it shows twice among the earlier cards and the round's considered
+    cards; its Key Changer is the last player of it in the round, never the non-player. The
+    Lead Player's chord goes first, then the pair completed earliest in the round."""
     considered = 4 if (not blocked or options["blocked_improvisation_changes_key"]) else 3
-    groups = {}
+    seen = paired = 0               # chords shown, chords shown twice (bits)
     for c in earlier:
-        groups.setdefault(CHORD_OF[c], []).append(None)
+        paired |= seen & CHORD_BIT[c]
+        seen |= CHORD_BIT[c]
     for i in range(considered):
-        groups.setdefault(CHORD_OF[cards[i]], []).append(i)
-    lead_chord = CHORD_OF[cards[0]]
-    candidates = []
-    for chord, plays in groups.items():
-        last = plays[-1]
-        if len(plays) < 2 or last is None:
-            continue
-        if players == 3 and last == 1:
-            continue  # the non-player never changes the key itself
-        candidates.append((chord != lead_chord, last, chord))
-    if not candidates:
-        if players == 3 and options["non_player_pair_changes_key"] and \
-                CHORD_OF[cards[1]] == lead_chord:
-            return order[0], lead_chord
+        paired |= seen & CHORD_BIT[cards[i]]
+        seen |= CHORD_BIT[cards[i]]
+    if not paired:
         return None
-    _, last, chord = min(candidates)
-    return order[last], chord
+    lead_bit = CHORD_BIT[cards[0]]
+    found = None
+    later = 0                       # chords played after position i (bits)
+    for i in range(considered - 1, -1, -1):
+        bit = CHORD_BIT[cards[i]]
+        if paired & bit and not later & bit and not (players == 3 and i == 1):
+            if bit == lead_bit:
+                return order[i], CHORD_OF[cards[i]]
+            found = i               # the earliest completed pair so far
+        later |= bit
+    if found is not None:
+        return order[found], CHORD_OF[cards[found]]
+    if players == 3 and options["non_player_pair_changes_key"] and \
+            CHORD_OF[cards[1]] == CHORD_OF[cards[0]]:
+        return order[0], CHORD_OF[cards[0]]
+    return None
 
 
 def _check_setup(setup, players):
