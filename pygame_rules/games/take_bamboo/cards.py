@@ -21,6 +21,29 @@ TARGET = 25
 MAX_ROUNDS = 3
 
 
+HALF = PER_COLOUR // 2                # a hand's cards are read half a colour (9 ids) at a time
+
+
+def halves(table):
+    """For each half colour, the entries of `table` at every set of its cards, by bitmask."""
+    out = []
+    for first in range(0, BAMBOO, HALF):
+        sets = [()]
+        for m in range(1, 1 << HALF):
+            low = (m & -m).bit_length() - 1           # the lowest card of the set, then the rest
+            sets.append((table[first + low],) + sets[m & (m - 1)])
+        out.append(tuple(sets))
+    return tuple(out)
+
+
+def picked_by_halves(mask, halves):
+    """The entries for the bamboo cards in a bitmask, ids ascending: bits.picked(mask, table),
+    read from `halves(table)` six half colours at a time."""
+    h0, h1, h2, h3, h4, h5 = halves
+    return [*h0[mask & 511], *h1[mask >> 9 & 511], *h2[mask >> 18 & 511],
+            *h3[mask >> 27 & 511], *h4[mask >> 36 & 511], *h5[mask >> 45 & 511]]
+
+
 def colour_of(card):
     """The colour (0 Organic, 1 Biotech, 2 Stainless) of a bamboo card."""
     return card // PER_COLOUR
@@ -62,8 +85,8 @@ def trick_winner(cards, ranks, trump):
         if ranks[c] == trump:
             return i
     lead = colour_of(cards[0])
-    best = 0
+    best, top = 0, ranks[cards[0]]
     for i, c in enumerate(cards):
-        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
-            best = i
+        if ranks[c] > top and colour_of(c) == lead:
+            best, top = i, ranks[c]
     return best

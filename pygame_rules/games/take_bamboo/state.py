@@ -18,13 +18,20 @@ from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
 from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
-                    colour_of, mask_of, rank_table, trick_winner)
+                    colour_of, halves, mask_of, picked_by_halves, rank_table, trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 PHASE_OF = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
             "accept": "accept", "refuse": "accept"}   # the phase each kind of action belongs to
+PLAY = tuple(("play", c) for c in range(BAMBOO))       # every action made once, by card id,
+EXTRA = tuple(("extra", c) for c in range(BAMBOO))     # so a list of legal actions is only
+PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO))  # picked
+PLAYS = halves(PLAY)                                   # the plays of a hand, half colours
+CARDS = halves(range(BAMBOO))                          # the cards of a hand, half colours
+GIFTS = (("gift", "left"), ("gift", "right"))
+ANSWERS = (("accept",), ("refuse",))
 
 
 def colour_points(counts):
@@ -140,17 +147,17 @@ class TakeBambooState(GameState):
         """Every action the current seat may take, in a stable order."""
         if self.current_player is None:
             return []
-        seat, phase = self.current_player, self.phase
-        if phase == "pass":
-            hand = cards_of(self.hands[seat])
-            return [("pass", a, b) for a in hand for b in hand if a != b]
+        phase = self.phase
         if phase == "play":
-            return [("play", c) for c in cards_of(self.hands[seat])]
+            return picked_by_halves(self.hands[self.current_player], PLAYS)
+        if phase == "pass":
+            hand = picked_by_halves(self.hands[self.current_player], CARDS)
+            return [PASS[a][b] for a in hand for b in hand if a != b]
         if phase == "extra":
-            return [("extra", c) for c in self._extra_choices()]
+            return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
-            return [("gift", "left"), ("gift", "right")]
-        return [("accept",), ("refuse",)]
+            return list(GIFTS)
+        return list(ANSWERS)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -199,7 +206,11 @@ class TakeBambooState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Carry out a checked action."""
-        getattr(self, "_do_" + action[0])(*action[1:])
+        kind = action[0]
+        if kind == "play":
+            self._do_play(action[1])
+        else:
+            getattr(self, "_do_" + kind)(*action[1:])
 
     def _do_pass(self, left, right):
         """Set aside this seat's two cards; once all have chosen, hand them over."""
@@ -241,16 +252,18 @@ class TakeBambooState(GameState):
 
     def _settle_trick(self):
         """T1.3–4: the winner, then every acquisition in play order."""
-        cards = [c for _, c in self.trick]
-        win = trick_winner(cards, self.ranks, self.trump)
-        winner, by_trump = self.trick[win][0], self.ranks[cards[win]] == self.trump
-        lead = colour_of(cards[0])
-        self.emit("trick_won", seat=winner, card=cards[win], by_trump=by_trump,
-                  trick=self.trick_no, cards=[[s, c] for s, c in self.trick])
+        trick, ranks = self.trick, self.ranks
+        cards = [c for _, c in trick]
+        win = trick_winner(cards, ranks, self.trump)
+        winner, card = trick[win]
+        by_trump = ranks[card] == self.trump
+        self.emit("trick_won", seat=winner, card=card, by_trump=by_trump,
+                  trick=self.trick_no, cards=[[s, c] for s, c in trick])
         self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
-                           "cards": [[s, c] for s, c in self.trick]}
-        self.queue = [(s, c, s == winner and by_trump) for i, (s, c) in enumerate(self.trick)
-                      if i == win or (colour_of(c) == lead and self.ranks[c] == 1)]
+                           "cards": [[s, c] for s, c in trick]}
+        lead = colour_of(cards[0])
+        self.queue = [(s, c, s == winner and by_trump) for i, (s, c) in enumerate(trick)
+                      if i == win or (ranks[c] == 1 and colour_of(c) == lead)]
         self.taken = [c for _, c, _ in self.queue]
         self.winner = winner
         self._next_acquisition()
@@ -260,16 +273,16 @@ class TakeBambooState(GameState):
         while self.queue:
             seat, card, extra = self.queue.pop(0)
             bundle = [card]
-            if extra:
+            if extra and self.discard:
+                bundle.append(~self.discard.pop())
+                self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
+            elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
-                if self.discard:
-                    bundle.append(~self.discard.pop())
-                    self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
-                elif len(choices) > 1 and self.options["trick_extra"] == "winner_chooses":
+                if len(choices) > 1:
                     self.pending = {"seat": seat, "bundle": bundle, "colour": colour_of(card)}
                     self.phase, self.current_player = "extra", seat
                     return
-                elif choices and self.options["trick_extra"] == "winner_chooses":
+                if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
             if not self._place_or_gift(seat, bundle, colour_of(card)):
                 return
@@ -299,8 +312,8 @@ class TakeBambooState(GameState):
 
     def can_take(self, seat, colour):
         """True if `colour` would not be a 3rd colour for `seat`."""
-        held = self.held(seat)
-        return colour in held or len(held) < 2
+        stacks = self.tableau[seat]
+        return bool(stacks[colour]) or sum(map(bool, stacks)) < 2
 
     def _place_or_gift(self, seat, bundle, colour):
         """Place a bundle, or start a gift; True when play can go on without a decision."""
