@@ -50,9 +50,12 @@ def colour_of(card):
 
 
 def rank_table(preset):
-    """The rank of every bamboo card id under a preset, as a tuple."""
-    top, copies = PRESETS[preset]
-    return tuple((c % PER_COLOUR) // copies + 1 for c in range(BAMBOO))
+    """The rank of every bamboo card id under a preset, as a tuple (made once per preset)."""
+    return RANK_TABLES[preset]
+
+
+RANK_TABLES = {preset: tuple((c % PER_COLOUR) // copies + 1 for c in range(BAMBOO))
+               for preset, (_top, copies) in PRESETS.items()}
 
 
 def card_of(colour, rank, copy=0, preset="nine"):

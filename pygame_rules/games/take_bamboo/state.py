@@ -129,12 +129,14 @@ class TakeBambooState(GameState):
 
     def _initial_bamboo(self):
         """Each seat's initial bamboo, then a face-down double where it matches the trump."""
-        for seat in self._clockwise():
+        seats = self._clockwise()
+        firsts = []
+        for seat in seats:
             card = self.draw.pop()
             self.tableau[seat][colour_of(card)].append(card)
+            firsts.append(card)
             self.emit("initial_bamboo", seat=seat, card=card, colour=colour_of(card))
-        for seat in self._clockwise():
-            first = next(e for stack in self.tableau[seat] for e in stack)
+        for seat, first in zip(seats, firsts):
             if self.ranks[first] == self.trump:
                 glowing = self.n == 6 or not self.draw             # HR-T4
                 extra = self.glowing.pop() if glowing else self.draw.pop()
@@ -145,11 +147,11 @@ class TakeBambooState(GameState):
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current seat may take, in a stable order."""
-        if self.current_player is None:
-            return []
         phase = self.phase
         if phase == "play":
             return picked_by_halves(self.hands[self.current_player], PLAYS)
+        if self.current_player is None:
+            return []
         if phase == "pass":
             hand = picked_by_halves(self.hands[self.current_player], CARDS)
             return [PASS[a][b] for a in hand for b in hand if a != b]
@@ -204,6 +206,12 @@ class TakeBambooState(GameState):
         return text("take.describe." + "_".join(action))
 
     # --- playing ----------------------------------------------------------------------------
+    def _log(self, event):
+        """Append one event written out as emit makes it (its fields, then its type): the
+        events of every trick are written this way, without building keyword arguments."""
+        if self.events is not None:
+            self.events.append(event)
+
     def _apply(self, action):
         """Carry out a checked action."""
         kind = action[0]
@@ -218,10 +226,10 @@ class TakeBambooState(GameState):
         self.hands[seat] &= ~((1 << left) | (1 << right))
         self.passes[seat] = (left, right)
         self.emit("pass_chosen", seat=seat, left=left, right=right)
-        waiting = [s for s in self.pass_order if self.passes[s] is None]
-        if waiting:
-            self.current_player = waiting[0]
-            return
+        for waiting in self.pass_order:
+            if self.passes[waiting] is None:
+                self.current_player = waiting
+                return
         for s in range(self.n):
             from_left = self.passes[(s + 1) % self.n][1]   # the left neighbour passes right
             from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
@@ -239,13 +247,13 @@ class TakeBambooState(GameState):
 
     def _do_play(self, card):
         """Play any card; after the last one, settle the trick."""
-        seat = self.current_player
+        seat, trick = self.current_player, self.trick
         self.hands[seat] ^= 1 << card
-        self.trick.append((seat, card))
+        trick.append((seat, card))
         self.played.append(card)
-        self.emit("card_played", seat=seat, card=card, trick=self.trick_no,
-                  trump=self.ranks[card] == self.trump)
-        if len(self.trick) < self.n:
+        self._log({"seat": seat, "card": card, "trick": self.trick_no,
+                   "trump": self.ranks[card] == self.trump, "type": "card_played"})
+        if len(trick) < self.n:
             self.current_player = (seat + 1) % self.n
         else:
             self._settle_trick()
@@ -257,21 +265,24 @@ class TakeBambooState(GameState):
         win = trick_winner(cards, ranks, self.trump)
         winner, card = trick[win]
         by_trump = ranks[card] == self.trump
-        self.emit("trick_won", seat=winner, card=card, by_trump=by_trump,
-                  trick=self.trick_no, cards=[[s, c] for s, c in trick])
+        self._log({"seat": winner, "card": card, "by_trump": by_trump, "trick": self.trick_no,
+                   "cards": [[s, c] for s, c in trick], "type": "trick_won"})
         self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
                            "cards": [[s, c] for s, c in trick]}
         lead = colour_of(cards[0])
-        self.queue = [(s, c, s == winner and by_trump) for i, (s, c) in enumerate(trick)
-                      if i == win or (ranks[c] == 1 and colour_of(c) == lead)]
-        self.taken = [c for _, c, _ in self.queue]
-        self.winner = winner
+        queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
+        for s, c in trick:
+            if c == card or (ranks[c] == 1 and colour_of(c) == lead):
+                queue.append((s, c, s == winner and by_trump))
+                taken.append(c)
+        self.queue, self.taken, self.winner = queue, taken, winner
         self._next_acquisition()
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        while self.queue:
-            seat, card, extra = self.queue.pop(0)
+        queue = self.queue
+        while queue:
+            seat, card, extra = queue.pop(0)
             bundle = [card]
             if extra and self.discard:
                 bundle.append(~self.discard.pop())
@@ -313,7 +324,9 @@ class TakeBambooState(GameState):
     def can_take(self, seat, colour):
         """True if `colour` would not be a 3rd colour for `seat`."""
         stacks = self.tableau[seat]
-        return bool(stacks[colour]) or sum(map(bool, stacks)) < 2
+        if stacks[colour]:
+            return True
+        return stacks.count([]) >= COLOURS - 1        # at most one colour held
 
     def _place_or_gift(self, seat, bundle, colour):
         """Place a bundle, or start a gift; True when play can go on without a decision."""
@@ -327,7 +340,8 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        self.emit(how, seat=seat, card=bundle[0], colour=colour, extra=len(bundle) > 1)
+        self._log({"seat": seat, "card": bundle[0], "colour": colour, "extra": len(bundle) > 1,
+                   "type": how})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -379,9 +393,12 @@ class TakeBambooState(GameState):
 
     def _finish_trick(self):
         """T1.6–7: the cards nobody took are discarded; the winner leads or the round ends."""
-        rest = [c for _, c in self.trick if c not in self.taken]
+        taken, rest = self.taken, []
+        for _, c in self.trick:
+            if c not in taken:
+                rest.append(c)
         self.discard.extend(rest)
-        self.emit("discarded", cards=rest, trick=self.trick_no)
+        self._log({"cards": rest, "trick": self.trick_no, "type": "discarded"})
         self.trick, self.queue, self.taken = [], [], []
         if any(self.hands):
             self.trick_no += 1
@@ -396,14 +413,14 @@ class TakeBambooState(GameState):
 
     def _score_round(self):
         """S1 and S2: score each colour, then end the game or deal the next round."""
-        points = [colour_points(self.counts(c)) for c in range(COLOURS)]
+        counts = [[len(stack) for stack in stacks] for stacks in self.tableau]   # by seat
+        points = list(zip(*[colour_points(c) for c in zip(*counts)]))        # by seat too
         rows = []
         for s in range(self.n):
-            got = sum(points[c][s] for c in range(COLOURS))
+            got = sum(points[s])
             self.totals[s] += got
-            rows.append({"seat": s, "counts": [self.counts(c)[s] for c in range(COLOURS)],
-                         "points": [points[c][s] for c in range(COLOURS)], "round": got,
-                         "score": self.totals[s]})
+            rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
+                         "round": got, "score": self.totals[s]})
         self.round_rows.append(rows)
         self.emit("round_scores", round=self.round_no + 1, rows=rows)
         if max(self.totals) >= TARGET:
