@@ -21,32 +21,35 @@ TARGET = 25
 MAX_ROUNDS = 3
 
 
-HALF = PER_COLOUR // 2                # a hand's cards are read half a colour (9 ids) at a time
+MASK_BYTES = (BAMBOO + 7) // 8          # a hand's bitmask is read a byte (8 card ids) at a time
 
 
-def halves(table):
-    """For each half colour, the entries of `table` at every set of its cards, by bitmask."""
+def by_byte(table):
+    """For each byte of a hand's bitmask, the entries of `table` at every set of its 8 cards."""
     out = []
-    for first in range(0, BAMBOO, HALF):
+    for first in range(0, 8 * MASK_BYTES, 8):
         sets = [()]
-        for m in range(1, 1 << HALF):
-            low = (m & -m).bit_length() - 1           # the lowest card of the set, then the rest
-            sets.append((table[first + low],) + sets[m & (m - 1)])
+        for m in range(1, 256):
+            low = first + (m & -m).bit_length() - 1   # the lowest card of the set, then the rest
+            sets.append(((table[low],) if low < BAMBOO else ()) + sets[m & (m - 1)])
         out.append(tuple(sets))
     return tuple(out)
 
 
-def picked_by_halves(mask, halves):
+def picked_by_byte(mask, tables):
     """The entries for the bamboo cards in a bitmask, ids ascending: bits.picked(mask, table),
-    read from `halves(table)` six half colours at a time."""
-    h0, h1, h2, h3, h4, h5 = halves
-    return [*h0[mask & 511], *h1[mask >> 9 & 511], *h2[mask >> 18 & 511],
-            *h3[mask >> 27 & 511], *h4[mask >> 36 & 511], *h5[mask >> 45 & 511]]
+    read from `by_byte(table)` a byte at a time."""
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(MASK_BYTES, "little")
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]
 
 
 def colour_of(card):
     """The colour (0 Organic, 1 Biotech, 2 Stainless) of a bamboo card."""
     return card // PER_COLOUR
+
+
+COLOUR_OF = tuple(colour_of(c) for c in range(BAMBOO))   # colour_of, read from a table
 
 
 def rank_table(preset):
@@ -84,12 +87,12 @@ def card_code(card, ranks):
 
 def trick_winner(cards, ranks, trump):
     """Index of the winning card: the first trump, else the first highest of the lead colour."""
+    lead = COLOUR_OF[cards[0]]
+    best = top = 0
     for i, c in enumerate(cards):
-        if ranks[c] == trump:
+        number = ranks[c]
+        if number == trump:
             return i
-    lead = colour_of(cards[0])
-    best, top = 0, ranks[cards[0]]
-    for i, c in enumerate(cards):
-        if ranks[c] > top and colour_of(c) == lead:
-            best, top = i, ranks[c]
+        if number > top and COLOUR_OF[c] == lead:
+            best, top = i, number
     return best

@@ -17,8 +17,8 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
-                    colour_of, halves, mask_of, picked_by_halves, rank_table, trick_winner)
+from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
+                    card_name, colour_of, mask_of, picked_by_byte, rank_table, trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -28,8 +28,8 @@ PHASE_OF = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
 PLAY = tuple(("play", c) for c in range(BAMBOO))       # every action made once, by card id,
 EXTRA = tuple(("extra", c) for c in range(BAMBOO))     # so a list of legal actions is only
 PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO))  # picked
-PLAYS = halves(PLAY)                                   # the plays of a hand, half colours
-CARDS = halves(range(BAMBOO))                          # the cards of a hand, half colours
+PLAYS = by_byte(PLAY)                                  # the plays of a hand, by byte of its mask
+CARDS = by_byte(range(BAMBOO))                         # the cards of a hand, by byte of its mask
 GIFTS = (("gift", "left"), ("gift", "right"))
 ANSWERS = (("accept",), ("refuse",))
 
@@ -149,11 +149,11 @@ class TakeBambooState(GameState):
         """Every action the current seat may take, in a stable order."""
         phase = self.phase
         if phase == "play":
-            return picked_by_halves(self.hands[self.current_player], PLAYS)
+            return picked_by_byte(self.hands[self.current_player], PLAYS)
         if self.current_player is None:
             return []
         if phase == "pass":
-            hand = picked_by_halves(self.hands[self.current_player], CARDS)
+            hand = picked_by_byte(self.hands[self.current_player], CARDS)
             return [PASS[a][b] for a in hand for b in hand if a != b]
         if phase == "extra":
             return [EXTRA[c] for c in self._extra_choices()]
@@ -269,10 +269,10 @@ class TakeBambooState(GameState):
                    "cards": [[s, c] for s, c in trick], "type": "trick_won"})
         self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
                            "cards": [[s, c] for s, c in trick]}
-        lead = colour_of(cards[0])
+        lead = COLOUR_OF[cards[0]]
         queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
         for s, c in trick:
-            if c == card or (ranks[c] == 1 and colour_of(c) == lead):
+            if c == card or (ranks[c] == 1 and COLOUR_OF[c] == lead):
                 queue.append((s, c, s == winner and by_trump))
                 taken.append(c)
         self.queue, self.taken, self.winner = queue, taken, winner
@@ -295,7 +295,7 @@ class TakeBambooState(GameState):
                     return
                 if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if not self._place_or_gift(seat, bundle, colour_of(card)):
+            if not self._place_or_gift(seat, bundle, COLOUR_OF[card]):
                 return
         self._finish_trick()
 
