@@ -154,7 +154,7 @@ class TakeBambooState(GameState):
             return []
         if phase == "pass":
             hand = picked_by_byte(self.hands[self.current_player], CARDS)
-            return [PASS[a][b] for a in hand for b in hand if a != b]
+            return [row[b] for a in hand for row in [PASS[a]] for b in hand if b != a]
         if phase == "extra":
             return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
@@ -454,13 +454,15 @@ class TakeBambooState(GameState):
         """A cheap independent copy; searches pass keep_events=False."""
         s = TakeBambooState.__new__(TakeBambooState)
         s._clone_base(self, keep_events)
-        for name in ("n", "ranks", "trump", "round_no", "dealer", "phase", "leader",
-                     "trick_no", "current_player", "last_trick", "end_reason", "winner",
-                     "pass_order"):
-            setattr(s, name, getattr(self, name, None))
+        s.n, s.ranks, s.trump, s.round_no = self.n, self.ranks, self.trump, self.round_no
+        s.dealer, s.phase, s.leader = self.dealer, self.phase, self.leader
+        s.trick_no = self.trick_no
+        s.current_player, s.last_trick = self.current_player, self.last_trick
+        s.end_reason, s.winner = self.end_reason, self.winner
+        s.pass_order = getattr(self, "pass_order", None)   # unset in a set-up without passing
         s.hands, s.totals, s.draw = self.hands[:], self.totals[:], self.draw[:]
         s.glowing, s.discard = self.glowing[:], self.discard[:]
-        s.tableau = [[stack[:] for stack in seat] for seat in self.tableau]
+        s.tableau = [list(map(list.copy, stacks)) for stacks in self.tableau]
         s.passes, s.received = self.passes[:], self.received[:]
         s.trick, s.queue, s.taken = self.trick[:], self.queue[:], self.taken[:]
         s.round_rows, s.played = self.round_rows[:], self.played[:]
