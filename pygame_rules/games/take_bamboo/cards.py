@@ -21,15 +21,44 @@ TARGET = 25
 MAX_ROUNDS = 3
 
 
+MASK_BYTES = (BAMBOO + 7) // 8          # a hand's bitmask is read a byte (8 card ids) at a time
+
+
+def by_byte(table):
+    """For each byte of a hand's bitmask, the entries of `table` at every set of its 8 cards."""
+    out = []
+    for first in range(0, 8 * MASK_BYTES, 8):
+        sets = [()]
+        for m in range(1, 256):
+            low = first + (m & -m).bit_length() - 1   # the lowest card of the set, then the rest
+            sets.append(((table[low],) if low < BAMBOO else ()) + sets[m & (m - 1)])
+        out.append(tuple(sets))
+    return tuple(out)
+
+
+def picked_by_byte(mask, tables):
+    """The entries for the bamboo cards in a bitmask, ids ascending: bits.picked(mask, table),
+    read from `by_byte(table)` a byte at a time."""
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(MASK_BYTES, "little")
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4], *t5[b5], *t6[b6]]
+
+
 def colour_of(card):
     """The colour (0 Organic, 1 Biotech, 2 Stainless) of a bamboo card."""
     return card // PER_COLOUR
 
 
+COLOUR_OF = tuple(colour_of(c) for c in range(BAMBOO))   # colour_of, read from a table
+
+
 def rank_table(preset):
-    """The rank of every bamboo card id under a preset, as a tuple."""
-    top, copies = PRESETS[preset]
-    return tuple((c % PER_COLOUR) // copies + 1 for c in range(BAMBOO))
+    """The rank of every bamboo card id under a preset, as a tuple (made once per preset)."""
+    return RANK_TABLES[preset]
+
+
+RANK_TABLES = {preset: tuple((c % PER_COLOUR) // copies + 1 for c in range(BAMBOO))
+               for preset, (_top, copies) in PRESETS.items()}
 
 
 def card_of(colour, rank, copy=0, preset="nine"):
@@ -58,12 +87,12 @@ def card_code(card, ranks):
 
 def trick_winner(cards, ranks, trump):
     """Index of the winning card: the first trump, else the first highest of the lead colour."""
+    lead = COLOUR_OF[cards[0]]
+    best = top = 0
     for i, c in enumerate(cards):
-        if ranks[c] == trump:
+        number = ranks[c]
+        if number == trump:
             return i
-    lead = colour_of(cards[0])
-    best = 0
-    for i, c in enumerate(cards):
-        if colour_of(c) == lead and ranks[c] > ranks[cards[best]]:
-            best = i
+        if number > top and COLOUR_OF[c] == lead:
+            best, top = i, number
     return best

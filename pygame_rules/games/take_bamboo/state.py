@@ -17,14 +17,21 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, COLOURS, GLOWING, MAX_ROUNDS, TARGET, card_name, cards_of,
-                    colour_of, mask_of, rank_table, trick_winner)
+from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
+                    card_name, colour_of, mask_of, picked_by_byte, rank_table, trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
 ARITY = {"pass": 3, "play": 2, "extra": 2, "gift": 2, "accept": 1, "refuse": 1}
 PHASE_OF = {"pass": "pass", "play": "play", "extra": "extra", "gift": "gift",
             "accept": "accept", "refuse": "accept"}   # the phase each kind of action belongs to
+PLAY = tuple(("play", c) for c in range(BAMBOO))       # every action made once, by card id,
+EXTRA = tuple(("extra", c) for c in range(BAMBOO))     # so a list of legal actions is only
+PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO))  # picked
+PLAYS = by_byte(PLAY)                                  # the plays of a hand, by byte of its mask
+CARDS = by_byte(range(BAMBOO))                         # the cards of a hand, by byte of its mask
+GIFTS = (("gift", "left"), ("gift", "right"))
+ANSWERS = (("accept",), ("refuse",))
 
 
 def colour_points(counts):
@@ -122,12 +129,14 @@ class TakeBambooState(GameState):
 
     def _initial_bamboo(self):
         """Each seat's initial bamboo, then a face-down double where it matches the trump."""
-        for seat in self._clockwise():
+        seats = self._clockwise()
+        firsts = []
+        for seat in seats:
             card = self.draw.pop()
             self.tableau[seat][colour_of(card)].append(card)
+            firsts.append(card)
             self.emit("initial_bamboo", seat=seat, card=card, colour=colour_of(card))
-        for seat in self._clockwise():
-            first = next(e for stack in self.tableau[seat] for e in stack)
+        for seat, first in zip(seats, firsts):
             if self.ranks[first] == self.trump:
                 glowing = self.n == 6 or not self.draw             # HR-T4
                 extra = self.glowing.pop() if glowing else self.draw.pop()
@@ -138,19 +147,19 @@ class TakeBambooState(GameState):
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current seat may take, in a stable order."""
+        phase = self.phase
+        if phase == "play":
+            return picked_by_byte(self.hands[self.current_player], PLAYS)
         if self.current_player is None:
             return []
-        seat, phase = self.current_player, self.phase
         if phase == "pass":
-            hand = cards_of(self.hands[seat])
-            return [("pass", a, b) for a in hand for b in hand if a != b]
-        if phase == "play":
-            return [("play", c) for c in cards_of(self.hands[seat])]
+            hand = picked_by_byte(self.hands[self.current_player], CARDS)
+            return [row[b] for a in hand for row in [PASS[a]] for b in hand if b != a]
         if phase == "extra":
-            return [("extra", c) for c in self._extra_choices()]
+            return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
-            return [("gift", "left"), ("gift", "right")]
-        return [("accept",), ("refuse",)]
+            return list(GIFTS)
+        return list(ANSWERS)
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -197,9 +206,19 @@ class TakeBambooState(GameState):
         return text("take.describe." + "_".join(action))
 
     # --- playing ----------------------------------------------------------------------------
+    def _log(self, event):
+        """Append one event written out as emit makes it (its fields, then its type): the
+        events of every trick are written this way, without building keyword arguments."""
+        if self.events is not None:
+            self.events.append(event)
+
     def _apply(self, action):
         """Carry out a checked action."""
-        getattr(self, "_do_" + action[0])(*action[1:])
+        kind = action[0]
+        if kind == "play":
+            self._do_play(action[1])
+        else:
+            getattr(self, "_do_" + kind)(*action[1:])
 
     def _do_pass(self, left, right):
         """Set aside this seat's two cards; once all have chosen, hand them over."""
@@ -207,10 +226,10 @@ class TakeBambooState(GameState):
         self.hands[seat] &= ~((1 << left) | (1 << right))
         self.passes[seat] = (left, right)
         self.emit("pass_chosen", seat=seat, left=left, right=right)
-        waiting = [s for s in self.pass_order if self.passes[s] is None]
-        if waiting:
-            self.current_player = waiting[0]
-            return
+        for waiting in self.pass_order:
+            if self.passes[waiting] is None:
+                self.current_player = waiting
+                return
         for s in range(self.n):
             from_left = self.passes[(s + 1) % self.n][1]   # the left neighbour passes right
             from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
@@ -228,50 +247,55 @@ class TakeBambooState(GameState):
 
     def _do_play(self, card):
         """Play any card; after the last one, settle the trick."""
-        seat = self.current_player
+        seat, trick = self.current_player, self.trick
         self.hands[seat] ^= 1 << card
-        self.trick.append((seat, card))
+        trick.append((seat, card))
         self.played.append(card)
-        self.emit("card_played", seat=seat, card=card, trick=self.trick_no,
-                  trump=self.ranks[card] == self.trump)
-        if len(self.trick) < self.n:
+        self._log({"seat": seat, "card": card, "trick": self.trick_no,
+                   "trump": self.ranks[card] == self.trump, "type": "card_played"})
+        if len(trick) < self.n:
             self.current_player = (seat + 1) % self.n
         else:
             self._settle_trick()
 
     def _settle_trick(self):
         """T1.3–4: the winner, then every acquisition in play order."""
-        cards = [c for _, c in self.trick]
-        win = trick_winner(cards, self.ranks, self.trump)
-        winner, by_trump = self.trick[win][0], self.ranks[cards[win]] == self.trump
-        lead = colour_of(cards[0])
-        self.emit("trick_won", seat=winner, card=cards[win], by_trump=by_trump,
-                  trick=self.trick_no, cards=[[s, c] for s, c in self.trick])
+        trick, ranks = self.trick, self.ranks
+        cards = [c for _, c in trick]
+        win = trick_winner(cards, ranks, self.trump)
+        winner, card = trick[win]
+        by_trump = ranks[card] == self.trump
+        self._log({"seat": winner, "card": card, "by_trump": by_trump, "trick": self.trick_no,
+                   "cards": [[s, c] for s, c in trick], "type": "trick_won"})
         self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
-                           "cards": [[s, c] for s, c in self.trick]}
-        self.queue = [(s, c, s == winner and by_trump) for i, (s, c) in enumerate(self.trick)
-                      if i == win or (colour_of(c) == lead and self.ranks[c] == 1)]
-        self.taken = [c for _, c, _ in self.queue]
-        self.winner = winner
+                           "cards": [[s, c] for s, c in trick]}
+        lead = COLOUR_OF[cards[0]]
+        queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
+        for s, c in trick:
+            if c == card or (ranks[c] == 1 and COLOUR_OF[c] == lead):
+                queue.append((s, c, s == winner and by_trump))
+                taken.append(c)
+        self.queue, self.taken, self.winner = queue, taken, winner
         self._next_acquisition()
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        while self.queue:
-            seat, card, extra = self.queue.pop(0)
+        queue = self.queue
+        while queue:
+            seat, card, extra = queue.pop(0)
             bundle = [card]
-            if extra:
+            if extra and self.discard:
+                bundle.append(~self.discard.pop())
+                self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
+            elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
-                if self.discard:
-                    bundle.append(~self.discard.pop())
-                    self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
-                elif len(choices) > 1 and self.options["trick_extra"] == "winner_chooses":
+                if len(choices) > 1:
                     self.pending = {"seat": seat, "bundle": bundle, "colour": colour_of(card)}
                     self.phase, self.current_player = "extra", seat
                     return
-                elif choices and self.options["trick_extra"] == "winner_chooses":
+                if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if not self._place_or_gift(seat, bundle, colour_of(card)):
+            if not self._place_or_gift(seat, bundle, COLOUR_OF[card]):
                 return
         self._finish_trick()
 
@@ -299,8 +323,10 @@ class TakeBambooState(GameState):
 
     def can_take(self, seat, colour):
         """True if `colour` would not be a 3rd colour for `seat`."""
-        held = self.held(seat)
-        return colour in held or len(held) < 2
+        stacks = self.tableau[seat]
+        if stacks[colour]:
+            return True
+        return stacks.count([]) >= COLOURS - 1        # at most one colour held
 
     def _place_or_gift(self, seat, bundle, colour):
         """Place a bundle, or start a gift; True when play can go on without a decision."""
@@ -314,7 +340,8 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        self.emit(how, seat=seat, card=bundle[0], colour=colour, extra=len(bundle) > 1)
+        self._log({"seat": seat, "card": bundle[0], "colour": colour, "extra": len(bundle) > 1,
+                   "type": how})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -366,9 +393,12 @@ class TakeBambooState(GameState):
 
     def _finish_trick(self):
         """T1.6–7: the cards nobody took are discarded; the winner leads or the round ends."""
-        rest = [c for _, c in self.trick if c not in self.taken]
+        taken, rest = self.taken, []
+        for _, c in self.trick:
+            if c not in taken:
+                rest.append(c)
         self.discard.extend(rest)
-        self.emit("discarded", cards=rest, trick=self.trick_no)
+        self._log({"cards": rest, "trick": self.trick_no, "type": "discarded"})
         self.trick, self.queue, self.taken = [], [], []
         if any(self.hands):
             self.trick_no += 1
@@ -383,14 +413,14 @@ class TakeBambooState(GameState):
 
     def _score_round(self):
         """S1 and S2: score each colour, then end the game or deal the next round."""
-        points = [colour_points(self.counts(c)) for c in range(COLOURS)]
+        counts = [[len(stack) for stack in stacks] for stacks in self.tableau]   # by seat
+        points = list(zip(*[colour_points(c) for c in zip(*counts)]))        # by seat too
         rows = []
         for s in range(self.n):
-            got = sum(points[c][s] for c in range(COLOURS))
+            got = sum(points[s])
             self.totals[s] += got
-            rows.append({"seat": s, "counts": [self.counts(c)[s] for c in range(COLOURS)],
-                         "points": [points[c][s] for c in range(COLOURS)], "round": got,
-                         "score": self.totals[s]})
+            rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
+                         "round": got, "score": self.totals[s]})
         self.round_rows.append(rows)
         self.emit("round_scores", round=self.round_no + 1, rows=rows)
         if max(self.totals) >= TARGET:
@@ -424,13 +454,15 @@ class TakeBambooState(GameState):
         """A cheap independent copy; searches pass keep_events=False."""
         s = TakeBambooState.__new__(TakeBambooState)
         s._clone_base(self, keep_events)
-        for name in ("n", "ranks", "trump", "round_no", "dealer", "phase", "leader",
-                     "trick_no", "current_player", "last_trick", "end_reason", "winner",
-                     "pass_order"):
-            setattr(s, name, getattr(self, name, None))
+        s.n, s.ranks, s.trump, s.round_no = self.n, self.ranks, self.trump, self.round_no
+        s.dealer, s.phase, s.leader = self.dealer, self.phase, self.leader
+        s.trick_no = self.trick_no
+        s.current_player, s.last_trick = self.current_player, self.last_trick
+        s.end_reason, s.winner = self.end_reason, self.winner
+        s.pass_order = getattr(self, "pass_order", None)   # unset in a set-up without passing
         s.hands, s.totals, s.draw = self.hands[:], self.totals[:], self.draw[:]
         s.glowing, s.discard = self.glowing[:], self.discard[:]
-        s.tableau = [[stack[:] for stack in seat] for seat in self.tableau]
+        s.tableau = [list(map(list.copy, stacks)) for stacks in self.tableau]
         s.passes, s.received = self.passes[:], self.received[:]
         s.trick, s.queue, s.taken = self.trick[:], self.queue[:], self.taken[:]
         s.round_rows, s.played = self.round_rows[:], self.played[:]
