@@ -19,6 +19,8 @@ SAVE_FORMAT = "encore-save"
 SAVE_VERSION = 3
 READABLE_VERSIONS = (1, 2, 3)   # older saves are migrated as they are replayed (`_upgrade`)
 _MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # splitmix64
 _ATOMS = frozenset((str, int))   # the types an action's parts may have (not bool, not float)
 # Bounds of what load_state reads. The longest saves of real play measure about 3 KB
 # (benchmarks/hostile_inputs.py --measure: Re-Chord 5p without anti-stall, 213 actions, 3.1 KB;
@@ -68,24 +70,36 @@ class Rng:
 
     def next64(self):
         """Return the next 64-bit output."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        self.state = z = (self.state + _GOLDEN) & _MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         return z ^ (z >> 31)
 
     def below(self, n):
         """Return a uniform int in [0, n) (n ≤ 2**32), without modulo bias."""
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
             r = self.next64()
             if r < limit:
                 return r % n
 
     def shuffle(self, items):
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates): the draws of `below(i + 1)` for each i, last
+        index first, with next64 written out in the loop (every deal is a shuffle)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                z = (z + _GOLDEN) & _MASK64
+                r = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+                r = ((r ^ (r >> 27)) * _MIX2) & _MASK64
+                r ^= r >> 31
+                if r < limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
 
 def seed_to_int(seed):

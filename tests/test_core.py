@@ -5,6 +5,8 @@ import pathlib
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules import SaveError, SetupError
@@ -70,6 +72,21 @@ def test_rng_is_uniform_enough_and_deterministic():
         counts[rng.below(7)] += 1
     assert all(850 < c < 1150 for c in counts)
     assert [Rng(1).next64() for _ in range(2)] == [Rng(1).next64()] * 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=120))
+def test_rng_shuffle_is_fisher_yates_over_below(seed, size):
+    """shuffle (next64 written out in its loop, issue 21) draws exactly what below(i + 1) for
+    each i from the end draws: the same order and the same generator state after it, so every
+    deal is the one it always was (the event digests check whole games)."""
+    fast, slow = Rng(seed), Rng(seed)
+    items, expected = list(range(size)), list(range(size))
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = slow.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == slow.state
 
 
 def test_save_round_trip_keeps_everything():
