@@ -380,7 +380,9 @@ def is_japanese(ch):
         "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
 
 
-_JAPANESE_RUN = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+")  # is_japanese
+_JAPANESE_RUN = "[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+"  # is_japanese's ranges
+# ^ patterns here are compiled by `re` when first used (and kept in its cache), not at import:
+#   the page's start pays for no pattern it does not use
 
 
 def marked(s):
@@ -388,8 +390,10 @@ def marked(s):
     another language (so they get a Japanese font and voice); NUL characters left out."""
     if _CURRENT[0] == "ja":
         return escape(s)
-    return _JAPANESE_RUN.sub(lambda run: '<span lang="ja">%s</span>' % run.group(0),
-                             escape(s)).replace("\0", "")
+    if str(s).isascii():
+        return escape(s).replace("\0", "")
+    return re.sub(_JAPANESE_RUN, lambda run: '<span lang="ja">%s</span>' % run.group(0),
+                  escape(s)).replace("\0", "")
 
 
 def escape(s):
@@ -432,13 +436,13 @@ def display_width(s):
 
 
 # a text's format spec with a width: [[fill]align]width[.precision][s]
-_TEXT_SPEC = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>^]))?(?P<width>[1-9][0-9]*)"
-                        r"(?:\.(?P<precision>[0-9]+))?s?\Z", re.S)
+_TEXT_SPEC = (r"(?:(?P<fill>.)?(?P<align>[<>^]))?(?P<width>[1-9][0-9]*)"
+              r"(?:\.(?P<precision>[0-9]+))?s?\Z")
 
 
 def pad(value, spec):
     """A text formatted by a spec, padded to its width in display columns (None: not such a spec)."""
-    match = _TEXT_SPEC.match(spec)
+    match = re.match(_TEXT_SPEC, spec, re.S)
     if not match:
         return None
     if match["precision"] is not None:

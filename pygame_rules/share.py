@@ -32,9 +32,9 @@ MAX_DEPTH = 16
 MAX_ACTIONS = 20_000
 MAX_NAME = 40
 MAX_SEED_CHARS = 64
-_PREFIX = re.compile(r"e(\d{1,6})\.")
-_OTHER = re.compile(r"[A-Za-z0-9_-]{1,12}[.:=]")    # another format's prefix or key
-_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_PREFIX = r"e(\d{1,6})\."   # the patterns are compiled by `re` when first used
+_OTHER = r"[A-Za-z0-9_-]{1,12}[.:=]"    # another format's prefix or key
+_BASE64URL = r"[A-Za-z0-9_-]*"
 _KINDS = ("human", "bot")
 _FIELDS = frozenset("fvgpsouatc")
 
@@ -144,13 +144,13 @@ def unwrap(text):
     if len(text) > MAX_LINK_CHARS:
         raise ShareError("share.too_big")
     text = text.strip().rpartition("#")[2]
-    found = _PREFIX.match(text)
+    found = re.match(_PREFIX, text)
     if found is None:
-        raise ShareError("share.foreign" if _OTHER.match(text) else "share.not_a_link")
+        raise ShareError("share.foreign" if re.match(_OTHER, text) else "share.not_a_link")
     if found.group(1) != str(SHARE_VERSION):
         raise ShareError("share.version", version=found.group(1), expected=SHARE_VERSION)
     data = text[found.end():]
-    if not _BASE64URL.fullmatch(data):
+    if not re.fullmatch(_BASE64URL, data):
         raise ShareError("share.tampered")
     return data
 
