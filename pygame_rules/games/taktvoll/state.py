@@ -19,8 +19,8 @@ entries being (card, turned) pairs in order.
 
 from ...core import GameState, SetupError, short
 from ...messages import text
-from .cards import (BARS, CLEFS, DECK, capacity, card_info, card_name, kind_of,
-                    out_of_play, pos_of, semitone, sounding, value_of)
+from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, capacity, card_info, card_name,
+                    kind_of, out_of_play, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
 from . import observer
 
@@ -107,53 +107,65 @@ class TaktvollState(GameState):
         if self.phase == "bonus":
             return [("bar", self.bonus_row), ("done",)]
         if self.phase == "drawn":
-            return self._plays_of([self.drawn]) + [("keep",)]
-        plays = self._plays_of(cards_of(self.hands[self.current_player]))
-        return plays + ([("draw",)] if self.deck else [("pass",)])
+            plays = self._plays_of(1 << self.drawn)
+            plays.append(KEEP)
+            return plays
+        plays = self._plays_of(self.hands[self.current_player])
+        plays.append(DRAW if self.deck else PASS)
+        return plays
 
     def _plays_of(self, cards):
-        """The legal plays of some cards from the current hand (alike clefs and bar lines once)."""
-        room = [capacity(r[0]) - r[1] if r[0] is not None else -1 for r in self.rows]
-        out, seen = [], set()
-        for card in cards:
-            kind = KIND[card]
-            if kind in seen and kind in ("clef", "bar"):
-                continue
-            seen.add(kind)
-            out += PLAYS[kind](self, card, room)
+        """The legal plays of some cards of the current hand (a bitmask), in card order:
+        clefs, time signatures, notes, bar lines, rests (alike clefs and bar lines once)."""
+        rows = self.rows
+        out = [CLEF] if cards & CLEF_MASK and len(rows) < MAX_ROWS else []
+        if cards & TIME_MASK:
+            self._plays_time(cards & TIME_MASK, out)
+        room = [CAPACITY[row[0]] - row[1] for row in rows]
+        if cards & NOTE_MASK:
+            self._plays_note(cards & NOTE_MASK, room, out)
+        if cards & BAR_MASK:
+            out += [BAR[r] for r, free in enumerate(room) if free == 0]
+        if cards & REST_MASK:
+            self._plays_rest(cards & REST_MASK, room, out)
         return out
 
-    def _plays_clef(self, card, room):
-        """A clef starts a new row while there are fewer than four."""
-        return [("clef",)] if len(self.rows) < MAX_ROWS else []
-
-    def _plays_time(self, card, room):
+    def _plays_time(self, cards, out):
         """A time signature goes on a row with a clef and no time signature."""
-        return [("time", card, r) for r, row in enumerate(self.rows) if row[0] is None]
+        open_rows = [r for r, row in enumerate(self.rows) if row[0] is None]
+        for card in cards_of(cards) if open_rows else ():
+            out += [TIME[card][r] for r in open_rows]
 
     def _fits(self, row, card):
         """The card's value fits in the row's open bar."""
         return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
 
-    def _plays_note(self, card, room):
+    def _plays_note(self, cards, room, out):
         """A note on every row where it fits, each allowed way up (Variant I: within a third)."""
-        turns = TURNS[self.options["quarter_invertible"]][card]
-        thirds = self.options["variant"] in ("thirds", "both")
-        value, sound, out = VALUE[card], SOUND[card], []
-        for r, free in enumerate(room):
-            if value <= free:
-                prev = self.rows[r][3]
-                out += [("note", card, r, t) for t in turns
-                        if not thirds or prev is None or -2 <= sound[t] - prev <= 2]
-        return out
+        widest = max(room, default=-1)
+        if widest <= 0:
+            return
+        rows, thirds = self.rows, self.options["variant"] in ("thirds", "both")
+        notes = NOTE_PLAYS[self.options["quarter_invertible"]]
+        cards &= FITTING[widest]
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            cards ^= low
+            value = VALUE[card]
+            for r, free in enumerate(room):
+                if value <= free:
+                    prev = rows[r][3]
+                    if thirds and prev is not None:
+                        out += [a for a in notes[card][r] if -2 <= SOUND[card][a[3]] - prev <= 2]
+                    else:
+                        out += notes[card][r]
 
-    def _plays_rest(self, card, room):
+    def _plays_rest(self, cards, room, out):
         """A rest on every row where it fits."""
-        return [("rest", card, r) for r, free in enumerate(room) if VALUE[card] <= free]
-
-    def _plays_bar(self, card, room):
-        """A bar line closes a full bar."""
-        return [("bar", r) for r, free in enumerate(room) if free == 0]
+        for card in cards_of(cards):
+            value = VALUE[card]
+            out += [REST[card][r] for r, free in enumerate(room) if value <= free]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""
@@ -182,7 +194,7 @@ class TaktvollState(GameState):
         """(message id, parameters) saying why a card in the current hand has no place at all
         on this turn, or None when it has one (or another step comes first)."""
         if self.current_player is None or self.phase in ("bonus", "drawn") or \
-                self._plays_of([card]):
+                self._plays_of(1 << card):
             return None
         kind, name = KIND[card], {"card": card_name(card)}
         if kind == "time":
@@ -232,22 +244,24 @@ class TaktvollState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Carry out a checked action."""
-        getattr(self, "_do_" + action[0])(*action[1:])
+        DO[action[0]](self, *action[1:])
 
     def _take(self, kinds):
-        """Remove and return the lowest card of a range (clefs, bar lines) from the hand."""
-        card = next(c for c in kinds if self.hands[self.current_player] >> c & 1)
+        """Remove and return the lowest card of a range (clefs, bar lines: a bitmask) from the
+        hand."""
+        held = self.hands[self.current_player] & kinds
+        card = (held & -held).bit_length() - 1
         self.hands[self.current_player] ^= 1 << card
         return card
 
     def _emit_play(self, card, row, turned=False):
         """The public record of a card played."""
-        info = card_info(card, turned)
-        self.emit("play", seat=self.current_player, row=row, **info)
+        if self.events is not None:
+            self.emit("play", seat=self.current_player, row=row, **INFO[turned][card])
 
     def _do_clef(self):
         """A new row begins."""
-        card = self._take(CLEFS)
+        card = self._take(CLEF_MASK)
         self.rows.append([None, 0, 0, None, [(card, False)]])
         self._emit_play(card, len(self.rows) - 1)
         self._end_turn()
@@ -290,18 +304,17 @@ class TaktvollState(GameState):
     def _fill(self, r, card, turned):
         """Add a note or rest to the open bar; a full bar offers the bonus bar line."""
         row = self.rows[r]
-        row[1] += value_of(card)
+        row[1] += VALUE[card]
         row[2] += 1
         row[4].append((card, turned))
-        if row[1] == capacity(row[0]) and any(self.hands[self.current_player] >> b & 1
-                                              for b in BARS):
+        if row[1] == CAPACITY[row[0]] and self.hands[self.current_player] & BAR_MASK:
             self.phase, self.bonus_row, self.drawn = "bonus", r, None
             return
         self._end_turn()
 
     def _do_bar(self, r):
         """A bar line on a full bar scores 1 per note and rest in it."""
-        card = self._take(BARS)
+        card = self._take(BAR_MASK)
         row = self.rows[r]
         points = row[2]
         self.totals[self.current_player] += points
@@ -414,9 +427,25 @@ SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
               for c in range(DECK))
 TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
                   for c in range(DECK)) for q in (True, False)}
-PLAYS = {"clef": TaktvollState._plays_clef, "time": TaktvollState._plays_time,
-         "note": TaktvollState._plays_note, "rest": TaktvollState._plays_rest,
-         "bar": TaktvollState._plays_bar}
+CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
+CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
+                                                        (CLEFS, TIMES, NOTES, BARS, RESTS))
+FITTING = tuple(mask_of(c for c in NOTES if VALUE[c] <= free) for free in range(17))
+"""The notes that fit in a bar with `free` sixteenths left (a bitmask)."""
+CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
+BAR = tuple(("bar", r) for r in range(MAX_ROWS))
+TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
+REST = tuple(tuple(("rest", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
+NOTE_PLAYS = {q: tuple(tuple(tuple(("note", c, r, t) for t in TURNS[q][c]) for r in range(MAX_ROWS))
+                       for c in range(DECK)) for q in (True, False)}
+"""Each card's note actions on each row, every allowed way up, by the HR-K2 option."""
+INFO = tuple(tuple(card_info(c, turned) for c in range(DECK)) for turned in (False, True))
+"""Each card as the page draws it, either way up (the fields of its "play" event)."""
+DO = {"clef": TaktvollState._do_clef, "time": TaktvollState._do_time,
+      "note": TaktvollState._do_note, "rest": TaktvollState._do_rest,
+      "bar": TaktvollState._do_bar, "draw": TaktvollState._do_draw,
+      "keep": TaktvollState._do_keep, "pass": TaktvollState._do_pass,
+      "done": TaktvollState._do_done}
 
 
 def _row_from_setup(row):
