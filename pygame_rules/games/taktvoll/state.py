@@ -14,7 +14,8 @@ left (seat + 1). A turn's actions, all tuples:
     ("done",)                    decline the bonus bar line after completing a bar
 
 A row is a list [time card or None, fill, count, previous position or None, entries], the
-entries being (card, turned) pairs in order.
+entries being (card, turned) pairs in order. `room` keeps, row by row, the sixteenths still free
+in the open bar (−1 before the row's time signature), so legality need not measure the rows.
 """
 
 from ...core import GameState, SetupError, short
@@ -53,7 +54,8 @@ class TaktvollState(GameState):
     observer = observer    # what each seat sees is decided there (view, redact)
 
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
-                 "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws")
+                 "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws",
+                 "room")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -69,6 +71,7 @@ class TaktvollState(GameState):
             s._take_setup()
         else:
             s._deal()
+        s.room = s._room_of_rows()
         s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
@@ -99,6 +102,11 @@ class TaktvollState(GameState):
         for row in st.get("rows", []):
             self.rows.append(_row_from_setup(row))
 
+    def _room_of_rows(self):
+        """The sixteenths free in each row's open bar, measured from the rows (−1 before the
+        row's time signature: nothing fits)."""
+        return [CAPACITY[row[0]] - row[1] for row in self.rows]
+
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current player may take, in a stable order."""
@@ -121,9 +129,11 @@ class TaktvollState(GameState):
         out = [CLEF] if cards & CLEF_MASK and len(rows) < MAX_ROWS else []
         if cards & TIME_MASK:
             self._plays_time(cards & TIME_MASK, out)
-        room = [CAPACITY[row[0]] - row[1] for row in rows]
-        if cards & NOTE_MASK:
-            self._plays_note(cards & NOTE_MASK, room, out)
+        room = self.room
+        widest = max(room) if room else 0
+        notes = cards & FITTING[widest] if widest > 0 else 0
+        if notes:
+            self._plays_note(notes, room, out)
         if cards & BAR_MASK:
             out += [BAR[r] for r, free in enumerate(room) if free == 0]
         if cards & REST_MASK:
@@ -141,13 +151,10 @@ class TaktvollState(GameState):
         return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
 
     def _plays_note(self, cards, room, out):
-        """A note on every row where it fits, each allowed way up (Variant I: within a third)."""
-        widest = max(room, default=-1)
-        if widest <= 0:
-            return
+        """Notes (that fit in the widest open bar) on every row where they fit, each allowed way
+        up (Variant I: within a third)."""
         rows, thirds = self.rows, self.options["variant"] in ("thirds", "both")
         notes = NOTE_PLAYS[self.options["quarter_invertible"]]
-        cards &= FITTING[widest]
         while cards:
             low = cards & -cards
             card = low.bit_length() - 1
@@ -244,7 +251,7 @@ class TaktvollState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Carry out a checked action."""
-        DO[action[0]](self, *action[1:])
+        DO[action[0]](self, action)
 
     def _take(self, kinds):
         """Remove and return the lowest card of a range (clefs, bar lines: a bitmask) from the
@@ -259,34 +266,39 @@ class TaktvollState(GameState):
         if self.events is not None:
             self.emit("play", seat=self.current_player, row=row, **INFO[turned][card])
 
-    def _do_clef(self):
+    def _do_clef(self, action):
         """A new row begins."""
         card = self._take(CLEF_MASK)
         self.rows.append([None, 0, 0, None, [(card, False)]])
+        self.room.append(-1)
         self._emit_play(card, len(self.rows) - 1)
         self._end_turn()
 
-    def _do_time(self, card, r):
+    def _do_time(self, action):
         """The row gets its time signature."""
+        _, card, r = action
         self.hands[self.current_player] ^= 1 << card
         row = self.rows[r]
         row[0] = card
+        self.room[r] = CAPACITY[card] - row[1]
         row[4].append((card, False))
         self._emit_play(card, r)
         self._end_turn()
 
-    def _do_note(self, card, r, turned):
+    def _do_note(self, action):
         """A note: fill the bar, score a perfect interval in Variant II, maybe a bonus bar line."""
+        _, card, r, turned = action
         self.hands[self.current_player] ^= 1 << card
-        row, pos = self.rows[r], sounding(card, turned)
+        row, pos = self.rows[r], SOUND[card][turned]
         self._emit_play(card, r, bool(turned))
         if self.options["variant"] in ("intervals", "both") and row[3] is not None:
             self._interval_bonus(r, row[3], pos)
         row[3] = pos
         self._fill(r, card, bool(turned))
 
-    def _do_rest(self, card, r):
+    def _do_rest(self, action):
         """A rest fills the bar like a note and cuts the melodic line."""
+        _, card, r = action
         self.hands[self.current_player] ^= 1 << card
         self._emit_play(card, r)
         self.rows[r][3] = None
@@ -307,24 +319,27 @@ class TaktvollState(GameState):
         row[1] += VALUE[card]
         row[2] += 1
         row[4].append((card, turned))
-        if row[1] == CAPACITY[row[0]] and self.hands[self.current_player] & BAR_MASK:
+        self.room[r] -= VALUE[card]
+        if not self.room[r] and self.hands[self.current_player] & BAR_MASK:
             self.phase, self.bonus_row, self.drawn = "bonus", r, None
             return
         self._end_turn()
 
-    def _do_bar(self, r):
+    def _do_bar(self, action):
         """A bar line on a full bar scores 1 per note and rest in it."""
+        r = action[1]
         card = self._take(BAR_MASK)
         row = self.rows[r]
         points = row[2]
         self.totals[self.current_player] += points
         row[1] = row[2] = 0
+        self.room[r] = CAPACITY[row[0]]
         row[4].append((card, False))
         self._emit_play(card, r)
         self.emit("bar_scored", seat=self.current_player, row=r, points=points)
         self._end_turn()
 
-    def _do_draw(self):
+    def _do_draw(self, action):
         """Take the top card of the deck; it may be played at once."""
         card = self.deck.pop()
         self.hands[self.current_player] |= 1 << card
@@ -332,16 +347,16 @@ class TaktvollState(GameState):
         self.emit("draw", seat=self.current_player, card=card)
         self.phase, self.drawn, self.passes = "drawn", card, 0
 
-    def _do_keep(self):
+    def _do_keep(self, action):
         """Keep the drawn card."""
         self.emit("keep", seat=self.current_player)
         self._end_turn(played=False)
 
-    def _do_done(self):
+    def _do_done(self, action):
         """No bonus bar line this time."""
         self._end_turn()
 
-    def _do_pass(self):
+    def _do_pass(self, action):
         """The deck is empty and this player cannot or will not play."""
         self.emit("pass", seat=self.current_player)
         self.passes += 1
@@ -395,6 +410,7 @@ class TaktvollState(GameState):
         s.dealt, s.draws = self.dealt, self.draws[:]
         s.final = None if self.final is None else self.final[:]
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
+        s.room = self.room[:]
         return s
 
 
@@ -431,7 +447,7 @@ CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: 
 CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
                                                         (CLEFS, TIMES, NOTES, BARS, RESTS))
 FITTING = tuple(mask_of(c for c in NOTES if VALUE[c] <= free) for free in range(17))
-"""The notes that fit in a bar with `free` sixteenths left (a bitmask)."""
+"""The notes that fit in an open bar with `free` sixteenths left (a bitmask)."""
 CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
 BAR = tuple(("bar", r) for r in range(MAX_ROWS))
 TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
