@@ -67,40 +67,41 @@ class TaktvollState(GameState):
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
         s.out = out_of_play(options)
-        if s.setup:
-            s._take_setup()
-        else:
-            s._deal()
+        hands = s._take_setup() if s.setup else s._deal()
+        s.hands = [mask_of(h) for h in hands]
         s.room = s._room_of_rows()
         s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
         s.emit("game_start", players=players, start=s.current_player, options=dict(options),
                out_of_play=list(s.out))
-        s.emit("deal", hands=[cards_of(h) for h in s.hands], deck=len(s.deck))
+        s.emit("deal", hands=hands, deck=len(s.deck))
         return s
 
     def _deal(self):
-        """Bar lines shared out evenly, leftovers into the deck, five cards each."""
+        """Bar lines shared out evenly, leftovers into the deck, five cards each; returns the
+        hands (card ids, in order)."""
         each = len(BARS) // self.n
         bars = list(BARS)
-        self.hands = [mask_of(bars[i * each:(i + 1) * each]) for i in range(self.n)]
         deck = [c for c in range(DECK) if c not in BARS and c not in self.out]
         deck += bars[self.n * each:]
         self.rng.shuffle(deck)
+        hands = []
         for i in range(self.n):
-            self.hands[i] |= mask_of(deck[-HAND:])
+            hands.append(sorted(bars[i * each:(i + 1) * each] + deck[-HAND:]))
             del deck[-HAND:]
         self.deck = deck
+        return hands
 
     def _take_setup(self):
-        """A test position: hands, deck (top last), rows and scores as given."""
+        """A test position: hands, deck (top last), rows and scores as given; returns the
+        hands (card ids, in order)."""
         st = self.setup
-        self.hands = [mask_of(h) for h in st["hands"]]
         self.deck = list(st.get("deck", []))
         self.totals = list(st.get("scores", self.totals))
         for row in st.get("rows", []):
             self.rows.append(_row_from_setup(row))
+        return [sorted(h) for h in st["hands"]]
 
     def _room_of_rows(self):
         """The sixteenths free in each row's open bar, measured from the rows (−1 before the
@@ -131,13 +132,13 @@ class TaktvollState(GameState):
             self._plays_time(cards & TIME_MASK, out)
         room = self.room
         widest = max(room) if room else 0
-        notes = cards & FITTING[widest] if widest > 0 else 0
-        if notes:
-            self._plays_note(notes, room, out)
-        if cards & BAR_MASK:
+        fitting = cards & FITTING[widest] if widest > 0 else 0
+        if fitting & NOTE_MASK:
+            self._plays_note(fitting & NOTE_MASK, room, out)
+        if cards & BAR_MASK and 0 in room:
             out += [BAR[r] for r, free in enumerate(room) if free == 0]
-        if cards & REST_MASK:
-            self._plays_rest(cards & REST_MASK, room, out)
+        if fitting & REST_MASK:
+            self._plays_rest(fitting & REST_MASK, room, out)
         return out
 
     def _plays_time(self, cards, out):
@@ -169,7 +170,7 @@ class TaktvollState(GameState):
                         out += notes[card][r]
 
     def _plays_rest(self, cards, room, out):
-        """A rest on every row where it fits."""
+        """Rests (that fit in the widest open bar) on every row where they fit."""
         for card in cards_of(cards):
             value = VALUE[card]
             out += [REST[card][r] for r, free in enumerate(room) if value <= free]
@@ -262,9 +263,10 @@ class TaktvollState(GameState):
         return card
 
     def _emit_play(self, card, row, turned=False):
-        """The public record of a card played."""
+        """The public record of a card played (as `emit` makes it, built at once)."""
         if self.events is not None:
-            self.emit("play", seat=self.current_player, row=row, **INFO[turned][card])
+            self.events.append({"seat": self.current_player, "row": row, **INFO[turned][card],
+                                "type": "play"})
 
     def _do_clef(self, action):
         """A new row begins."""
@@ -446,8 +448,8 @@ TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
 CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
 CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
                                                         (CLEFS, TIMES, NOTES, BARS, RESTS))
-FITTING = tuple(mask_of(c for c in NOTES if VALUE[c] <= free) for free in range(17))
-"""The notes that fit in an open bar with `free` sixteenths left (a bitmask)."""
+FITTING = tuple(mask_of(c for c in range(DECK) if 0 < VALUE[c] <= free) for free in range(17))
+"""The notes and rests that fit in an open bar with `free` sixteenths left (a bitmask)."""
 CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
 BAR = tuple(("bar", r) for r in range(MAX_ROWS))
 TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
