@@ -83,7 +83,7 @@ class TaktvollState(GameState):
         hands (card ids, in order)."""
         each = len(BARS) // self.n
         bars = list(BARS)
-        deck = [c for c in range(DECK) if c not in BARS and c not in self.out]
+        deck = [c for c in UNSHARED if c not in self.out] if self.out else list(UNSHARED)
         deck += bars[self.n * each:]
         self.rng.shuffle(deck)
         hands = []
@@ -133,8 +133,9 @@ class TaktvollState(GameState):
         room = self.room
         widest = max(room) if room else 0
         fitting = cards & FITTING[widest] if widest > 0 else 0
-        if fitting & NOTE_MASK:
-            self._plays_note(fitting & NOTE_MASK, room, out)
+        notes = fitting & NOTE_MASK
+        if notes:
+            self._plays_note(notes, room, out)
         if cards & BAR_MASK and 0 in room:
             out += [BAR[r] for r, free in enumerate(room) if free == 0]
         if fitting & REST_MASK:
@@ -290,13 +291,14 @@ class TaktvollState(GameState):
     def _do_note(self, action):
         """A note: fill the bar, score a perfect interval in Variant II, maybe a bonus bar line."""
         _, card, r, turned = action
+        turned = bool(turned)
         self.hands[self.current_player] ^= 1 << card
         row, pos = self.rows[r], SOUND[card][turned]
-        self._emit_play(card, r, bool(turned))
+        self._emit_play(card, r, turned)
         if self.options["variant"] in ("intervals", "both") and row[3] is not None:
             self._interval_bonus(r, row[3], pos)
         row[3] = pos
-        self._fill(r, card, bool(turned))
+        self._fill(r, card, turned)
 
     def _do_rest(self, action):
         """A rest fills the bar like a note and cuts the melodic line."""
@@ -445,6 +447,7 @@ SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
               for c in range(DECK))
 TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
                   for c in range(DECK)) for q in (True, False)}
+UNSHARED = tuple(c for c in range(DECK) if c not in BARS)   # the cards shuffled for the deal
 CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
 CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
                                                         (CLEFS, TIMES, NOTES, BARS, RESTS))
