@@ -20,8 +20,8 @@ in the open bar (−1 before the row's time signature), so legality need not mea
 
 from ...core import GameState, SetupError, short
 from ...messages import text
-from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, capacity, card_info, card_name,
-                    kind_of, out_of_play, pos_of, semitone, sounding, value_of)
+from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, VALUES, capacity, card_info,
+                    card_name, kind_of, out_of_play, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
 from . import observer
 
@@ -113,15 +113,15 @@ class TaktvollState(GameState):
         """Every action the current player may take, in a stable order."""
         if self.current_player is None:
             return []
-        if self.phase == "bonus":
-            return [("bar", self.bonus_row), ("done",)]
+        if self.phase == "turn":
+            plays = self._plays_of(self.hands[self.current_player])
+            plays.append(DRAW if self.deck else PASS)
+            return plays
         if self.phase == "drawn":
             plays = self._plays_of(1 << self.drawn)
             plays.append(KEEP)
             return plays
-        plays = self._plays_of(self.hands[self.current_player])
-        plays.append(DRAW if self.deck else PASS)
-        return plays
+        return [("bar", self.bonus_row), ("done",)]
 
     def _plays_of(self, cards):
         """The legal plays of some cards of the current hand (a bitmask), in card order:
@@ -154,9 +154,25 @@ class TaktvollState(GameState):
 
     def _plays_note(self, cards, room, out):
         """Notes (that fit in the widest open bar) on every row where they fit, each allowed way
-        up (Variant I: within a third)."""
-        rows, thirds = self.rows, self.options["variant"] in ("thirds", "both")
-        notes = NOTE_PLAYS[self.options["quarter_invertible"]]
+        up (Variant I: within a third of the row's previous note)."""
+        if self.options["variant"] in ("thirds", "both"):
+            self._plays_note_within_thirds(cards, room, out)
+            return
+        fitting = 0            # four bits per note value: the rows with room for it
+        for r, free in enumerate(room):
+            if free > 0:
+                fitting |= FITTING_ROWS[free] << r
+        on_rows = NOTE_ON[self.options["quarter_invertible"]]
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            cards ^= low
+            out += on_rows[card][fitting >> ROWS_SHIFT[card] & ALL_ROWS]
+
+    def _plays_note_within_thirds(self, cards, room, out):
+        """Variant I: notes on every row where they fit, each allowed way up that is within a
+        third of the row's previous note (any, on a row with none)."""
+        rows, notes = self.rows, NOTE_PLAYS[self.options["quarter_invertible"]]
         while cards:
             low = cards & -cards
             card = low.bit_length() - 1
@@ -165,7 +181,7 @@ class TaktvollState(GameState):
             for r, free in enumerate(room):
                 if value <= free:
                     prev = rows[r][3]
-                    if thirds and prev is not None:
+                    if prev is not None:
                         out += [a for a in notes[card][r] if -2 <= SOUND[card][a[3]] - prev <= 2]
                     else:
                         out += notes[card][r]
@@ -460,6 +476,21 @@ REST = tuple(tuple(("rest", c, r) for r in range(MAX_ROWS)) for c in range(DECK)
 NOTE_PLAYS = {q: tuple(tuple(tuple(("note", c, r, t) for t in TURNS[q][c]) for r in range(MAX_ROWS))
                        for c in range(DECK)) for q in (True, False)}
 """Each card's note actions on each row, every allowed way up, by the HR-K2 option."""
+NOTE_ON = {q: tuple(tuple(tuple(a for r in range(MAX_ROWS) if rows >> r & 1 for a in on_row[c][r])
+                         for rows in range(1 << MAX_ROWS)) for c in range(DECK))
+           for q, on_row in NOTE_PLAYS.items()}
+"""Each card's note actions on a set of rows (a bitmask), row by row, every allowed way up."""
+ALL_ROWS = (1 << MAX_ROWS) - 1
+FITTING_ROWS = tuple(sum(1 << MAX_ROWS * i for i, value in enumerate(VALUES) if value <= free)
+                     for free in range(17))
+"""For an open bar with `free` sixteenths left, one bit per note value (whole … sixteenth,
+MAX_ROWS bits apart) that fits in it: shifted by the row, then ORed over the rows, the four bits
+of a value are the rows with room for it."""
+ROWS_SHIFT = tuple(MAX_ROWS * VALUES.index(VALUE[c]) if KIND[c] == "note" else None
+                   for c in range(DECK))
+"""Where a note's value finds its four bits of rows in FITTING_ROWS."""
+
+
 INFO = tuple(tuple(card_info(c, turned) for c in range(DECK)) for turned in (False, True))
 """Each card as the page draws it, either way up (the fields of its "play" event)."""
 DO = {"clef": TaktvollState._do_clef, "time": TaktvollState._do_time,
