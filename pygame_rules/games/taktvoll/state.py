@@ -335,12 +335,12 @@ class TaktvollState(GameState):
 
     def _fill(self, r, card, turned):
         """Add a note or rest to the open bar; a full bar offers the bonus bar line."""
-        row = self.rows[r]
-        row[1] += VALUE[card]
+        row, room, value = self.rows[r], self.room, VALUE[card]
+        row[1] += value
         row[2] += 1
         row[4].append((card, turned))
-        self.room[r] -= VALUE[card]
-        if not self.room[r] and self.hands[self.current_player] & BAR_MASK:
+        room[r] -= value
+        if not room[r] and self.hands[self.current_player] & BAR_MASK:
             self.phase, self.bonus_row, self.drawn = "bonus", r, None
             return
         self._end_turn()
