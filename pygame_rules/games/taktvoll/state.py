@@ -364,12 +364,14 @@ class TaktvollState(GameState):
         card = self.deck.pop()
         self.hands[self.current_player] |= 1 << card
         self.draws[self.current_player] += 1
-        self.emit("draw", seat=self.current_player, card=card)
+        if self.events is not None:       # emit("draw", seat=…, card=…), built at once
+            self.events.append({"seat": self.current_player, "card": card, "type": "draw"})
         self.phase, self.drawn, self.passes = "drawn", card, 0
 
     def _do_keep(self, action):
         """Keep the drawn card."""
-        self.emit("keep", seat=self.current_player)
+        if self.events is not None:       # emit("keep", seat=…), built at once
+            self.events.append({"seat": self.current_player, "type": "keep"})
         self._end_turn(played=False)
 
     def _do_done(self, action):
