@@ -14,13 +14,14 @@ left (seat + 1). A turn's actions, all tuples:
     ("done",)                    decline the bonus bar line after completing a bar
 
 A row is a list [time card or None, fill, count, previous position or None, entries], the
-entries being (card, turned) pairs in order.
+entries being (card, turned) pairs in order. `room` keeps, row by row, the sixteenths still free
+in the open bar (−1 before the row's time signature), so legality need not measure the rows.
 """
 
 from ...core import GameState, SetupError, short
 from ...messages import text
-from .cards import (BARS, CLEFS, DECK, capacity, card_info, card_name, kind_of,
-                    out_of_play, pos_of, semitone, sounding, value_of)
+from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, VALUES, capacity, card_info,
+                    card_name, kind_of, out_of_play, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
 from . import observer
 
@@ -53,7 +54,8 @@ class TaktvollState(GameState):
     observer = observer    # what each seat sees is decided there (view, redact)
 
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
-                 "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws")
+                 "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws",
+                 "room")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -65,95 +67,130 @@ class TaktvollState(GameState):
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
         s.out = out_of_play(options)
-        if s.setup:
-            s._take_setup()
-        else:
-            s._deal()
+        hands = s._take_setup() if s.setup else s._deal()
+        s.hands = [mask_of(h) for h in hands]
+        s.room = s._room_of_rows()
         s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
         s.emit("game_start", players=players, start=s.current_player, options=dict(options),
                out_of_play=list(s.out))
-        s.emit("deal", hands=[cards_of(h) for h in s.hands], deck=len(s.deck))
+        s.emit("deal", hands=hands, deck=len(s.deck))
         return s
 
     def _deal(self):
-        """Bar lines shared out evenly, leftovers into the deck, five cards each."""
+        """Bar lines shared out evenly, leftovers into the deck, five cards each; returns the
+        hands (card ids, in order)."""
         each = len(BARS) // self.n
         bars = list(BARS)
-        self.hands = [mask_of(bars[i * each:(i + 1) * each]) for i in range(self.n)]
-        deck = [c for c in range(DECK) if c not in BARS and c not in self.out]
+        deck = [c for c in UNSHARED if c not in self.out] if self.out else list(UNSHARED)
         deck += bars[self.n * each:]
         self.rng.shuffle(deck)
+        hands = []
         for i in range(self.n):
-            self.hands[i] |= mask_of(deck[-HAND:])
+            hands.append(sorted(bars[i * each:(i + 1) * each] + deck[-HAND:]))
             del deck[-HAND:]
         self.deck = deck
+        return hands
 
     def _take_setup(self):
-        """A test position: hands, deck (top last), rows and scores as given."""
+        """A test position: hands, deck (top last), rows and scores as given; returns the
+        hands (card ids, in order)."""
         st = self.setup
-        self.hands = [mask_of(h) for h in st["hands"]]
         self.deck = list(st.get("deck", []))
         self.totals = list(st.get("scores", self.totals))
         for row in st.get("rows", []):
             self.rows.append(_row_from_setup(row))
+        return [sorted(h) for h in st["hands"]]
+
+    def _room_of_rows(self):
+        """The sixteenths free in each row's open bar, measured from the rows (−1 before the
+        row's time signature: nothing fits)."""
+        return [CAPACITY[row[0]] - row[1] for row in self.rows]
 
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current player may take, in a stable order."""
         if self.current_player is None:
             return []
-        if self.phase == "bonus":
-            return [("bar", self.bonus_row), ("done",)]
+        if self.phase == "turn":
+            plays = self._plays_of(self.hands[self.current_player])
+            plays.append(DRAW if self.deck else PASS)
+            return plays
         if self.phase == "drawn":
-            return self._plays_of([self.drawn]) + [("keep",)]
-        plays = self._plays_of(cards_of(self.hands[self.current_player]))
-        return plays + ([("draw",)] if self.deck else [("pass",)])
+            plays = self._plays_of(1 << self.drawn)
+            plays.append(KEEP)
+            return plays
+        return [("bar", self.bonus_row), ("done",)]
 
     def _plays_of(self, cards):
-        """The legal plays of some cards from the current hand (alike clefs and bar lines once)."""
-        room = [capacity(r[0]) - r[1] if r[0] is not None else -1 for r in self.rows]
-        out, seen = [], set()
-        for card in cards:
-            kind = KIND[card]
-            if kind in seen and kind in ("clef", "bar"):
-                continue
-            seen.add(kind)
-            out += PLAYS[kind](self, card, room)
+        """The legal plays of some cards of the current hand (a bitmask), in card order:
+        clefs, time signatures, notes, bar lines, rests (alike clefs and bar lines once)."""
+        rows = self.rows
+        out = [CLEF] if cards & CLEF_MASK and len(rows) < MAX_ROWS else []
+        if cards & TIME_MASK:
+            self._plays_time(cards & TIME_MASK, out)
+        room = self.room
+        widest = max(room) if room else 0
+        fitting = cards & FITTING[widest] if widest > 0 else 0
+        notes = fitting & NOTE_MASK
+        if notes:
+            self._plays_note(notes, room, out)
+        if cards & BAR_MASK and 0 in room:
+            out += [BAR[r] for r, free in enumerate(room) if free == 0]
+        if fitting & REST_MASK:
+            self._plays_rest(fitting & REST_MASK, room, out)
         return out
 
-    def _plays_clef(self, card, room):
-        """A clef starts a new row while there are fewer than four."""
-        return [("clef",)] if len(self.rows) < MAX_ROWS else []
-
-    def _plays_time(self, card, room):
+    def _plays_time(self, cards, out):
         """A time signature goes on a row with a clef and no time signature."""
-        return [("time", card, r) for r, row in enumerate(self.rows) if row[0] is None]
+        open_rows = [r for r, row in enumerate(self.rows) if row[0] is None]
+        for card in cards_of(cards) if open_rows else ():
+            out += [TIME[card][r] for r in open_rows]
 
     def _fits(self, row, card):
         """The card's value fits in the row's open bar."""
         return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
 
-    def _plays_note(self, card, room):
-        """A note on every row where it fits, each allowed way up (Variant I: within a third)."""
-        turns = TURNS[self.options["quarter_invertible"]][card]
-        thirds = self.options["variant"] in ("thirds", "both")
-        value, sound, out = VALUE[card], SOUND[card], []
+    def _plays_note(self, cards, room, out):
+        """Notes (that fit in the widest open bar) on every row where they fit, each allowed way
+        up (Variant I: within a third of the row's previous note)."""
+        if self.options["variant"] in ("thirds", "both"):
+            self._plays_note_within_thirds(cards, room, out)
+            return
+        fitting = 0            # four bits per note value: the rows with room for it
         for r, free in enumerate(room):
-            if value <= free:
-                prev = self.rows[r][3]
-                out += [("note", card, r, t) for t in turns
-                        if not thirds or prev is None or -2 <= sound[t] - prev <= 2]
-        return out
+            if free > 0:
+                fitting |= FITTING_ROWS[free] << r
+        on_rows = NOTE_ON[self.options["quarter_invertible"]]
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            cards ^= low
+            out += on_rows[card][fitting >> ROWS_SHIFT[card] & ALL_ROWS]
 
-    def _plays_rest(self, card, room):
-        """A rest on every row where it fits."""
-        return [("rest", card, r) for r, free in enumerate(room) if VALUE[card] <= free]
+    def _plays_note_within_thirds(self, cards, room, out):
+        """Variant I: notes on every row where they fit, each allowed way up that is within a
+        third of the row's previous note (any, on a row with none)."""
+        rows, notes = self.rows, NOTE_PLAYS[self.options["quarter_invertible"]]
+        while cards:
+            low = cards & -cards
+            card = low.bit_length() - 1
+            cards ^= low
+            value = VALUE[card]
+            for r, free in enumerate(room):
+                if value <= free:
+                    prev = rows[r][3]
+                    if prev is not None:
+                        out += [a for a in notes[card][r] if -2 <= SOUND[card][a[3]] - prev <= 2]
+                    else:
+                        out += notes[card][r]
 
-    def _plays_bar(self, card, room):
-        """A bar line closes a full bar."""
-        return [("bar", r) for r, free in enumerate(room) if free == 0]
+    def _plays_rest(self, cards, room, out):
+        """Rests (that fit in the widest open bar) on every row where they fit."""
+        for card in cards_of(cards):
+            value = VALUE[card]
+            out += [REST[card][r] for r, free in enumerate(room) if value <= free]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""
@@ -182,7 +219,7 @@ class TaktvollState(GameState):
         """(message id, parameters) saying why a card in the current hand has no place at all
         on this turn, or None when it has one (or another step comes first)."""
         if self.current_player is None or self.phase in ("bonus", "drawn") or \
-                self._plays_of([card]):
+                self._plays_of(1 << card):
             return None
         kind, name = KIND[card], {"card": card_name(card)}
         if kind == "time":
@@ -232,47 +269,56 @@ class TaktvollState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Carry out a checked action."""
-        getattr(self, "_do_" + action[0])(*action[1:])
+        DO[action[0]](self, action)
 
     def _take(self, kinds):
-        """Remove and return the lowest card of a range (clefs, bar lines) from the hand."""
-        card = next(c for c in kinds if self.hands[self.current_player] >> c & 1)
+        """Remove and return the lowest card of a range (clefs, bar lines: a bitmask) from the
+        hand."""
+        held = self.hands[self.current_player] & kinds
+        card = (held & -held).bit_length() - 1
         self.hands[self.current_player] ^= 1 << card
         return card
 
     def _emit_play(self, card, row, turned=False):
-        """The public record of a card played."""
-        info = card_info(card, turned)
-        self.emit("play", seat=self.current_player, row=row, **info)
+        """The public record of a card played (as `emit` makes it, built at once)."""
+        if self.events is not None:
+            self.events.append({"seat": self.current_player, "row": row, **INFO[turned][card],
+                                "type": "play"})
 
-    def _do_clef(self):
+    def _do_clef(self, action):
         """A new row begins."""
-        card = self._take(CLEFS)
+        card = self._take(CLEF_MASK)
         self.rows.append([None, 0, 0, None, [(card, False)]])
+        self.room.append(-1)
         self._emit_play(card, len(self.rows) - 1)
         self._end_turn()
 
-    def _do_time(self, card, r):
+    def _do_time(self, action):
         """The row gets its time signature."""
+        _, card, r = action
         self.hands[self.current_player] ^= 1 << card
         row = self.rows[r]
         row[0] = card
+        self.room[r] = CAPACITY[card] - row[1]
         row[4].append((card, False))
         self._emit_play(card, r)
         self._end_turn()
 
-    def _do_note(self, card, r, turned):
+    def _do_note(self, action):
         """A note: fill the bar, score a perfect interval in Variant II, maybe a bonus bar line."""
+        _, card, r, turned = action
+        turned = bool(turned)
         self.hands[self.current_player] ^= 1 << card
-        row, pos = self.rows[r], sounding(card, turned)
-        self._emit_play(card, r, bool(turned))
+        row, pos = self.rows[r], SOUND[card][turned]
+        self._emit_play(card, r, turned)
         if self.options["variant"] in ("intervals", "both") and row[3] is not None:
             self._interval_bonus(r, row[3], pos)
         row[3] = pos
-        self._fill(r, card, bool(turned))
+        self._fill(r, card, turned)
 
-    def _do_rest(self, card, r):
+    def _do_rest(self, action):
         """A rest fills the bar like a note and cuts the melodic line."""
+        _, card, r = action
         self.hands[self.current_player] ^= 1 << card
         self._emit_play(card, r)
         self.rows[r][3] = None
@@ -289,46 +335,50 @@ class TaktvollState(GameState):
 
     def _fill(self, r, card, turned):
         """Add a note or rest to the open bar; a full bar offers the bonus bar line."""
-        row = self.rows[r]
-        row[1] += value_of(card)
+        row, room, value = self.rows[r], self.room, VALUE[card]
+        row[1] += value
         row[2] += 1
         row[4].append((card, turned))
-        if row[1] == capacity(row[0]) and any(self.hands[self.current_player] >> b & 1
-                                              for b in BARS):
+        room[r] -= value
+        if not room[r] and self.hands[self.current_player] & BAR_MASK:
             self.phase, self.bonus_row, self.drawn = "bonus", r, None
             return
         self._end_turn()
 
-    def _do_bar(self, r):
+    def _do_bar(self, action):
         """A bar line on a full bar scores 1 per note and rest in it."""
-        card = self._take(BARS)
+        r = action[1]
+        card = self._take(BAR_MASK)
         row = self.rows[r]
         points = row[2]
         self.totals[self.current_player] += points
         row[1] = row[2] = 0
+        self.room[r] = CAPACITY[row[0]]
         row[4].append((card, False))
         self._emit_play(card, r)
         self.emit("bar_scored", seat=self.current_player, row=r, points=points)
         self._end_turn()
 
-    def _do_draw(self):
+    def _do_draw(self, action):
         """Take the top card of the deck; it may be played at once."""
         card = self.deck.pop()
         self.hands[self.current_player] |= 1 << card
         self.draws[self.current_player] += 1
-        self.emit("draw", seat=self.current_player, card=card)
+        if self.events is not None:       # emit("draw", seat=…, card=…), built at once
+            self.events.append({"seat": self.current_player, "card": card, "type": "draw"})
         self.phase, self.drawn, self.passes = "drawn", card, 0
 
-    def _do_keep(self):
+    def _do_keep(self, action):
         """Keep the drawn card."""
-        self.emit("keep", seat=self.current_player)
+        if self.events is not None:       # emit("keep", seat=…), built at once
+            self.events.append({"seat": self.current_player, "type": "keep"})
         self._end_turn(played=False)
 
-    def _do_done(self):
+    def _do_done(self, action):
         """No bonus bar line this time."""
         self._end_turn()
 
-    def _do_pass(self):
+    def _do_pass(self, action):
         """The deck is empty and this player cannot or will not play."""
         self.emit("pass", seat=self.current_player)
         self.passes += 1
@@ -382,6 +432,7 @@ class TaktvollState(GameState):
         s.dealt, s.draws = self.dealt, self.draws[:]
         s.final = None if self.final is None else self.final[:]
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
+        s.room = self.room[:]
         return s
 
 
@@ -414,9 +465,41 @@ SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
               for c in range(DECK))
 TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
                   for c in range(DECK)) for q in (True, False)}
-PLAYS = {"clef": TaktvollState._plays_clef, "time": TaktvollState._plays_time,
-         "note": TaktvollState._plays_note, "rest": TaktvollState._plays_rest,
-         "bar": TaktvollState._plays_bar}
+UNSHARED = tuple(c for c in range(DECK) if c not in BARS)   # the cards shuffled for the deal
+CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
+CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
+                                                        (CLEFS, TIMES, NOTES, BARS, RESTS))
+FITTING = tuple(mask_of(c for c in range(DECK) if 0 < VALUE[c] <= free) for free in range(17))
+"""The notes and rests that fit in an open bar with `free` sixteenths left (a bitmask)."""
+CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
+BAR = tuple(("bar", r) for r in range(MAX_ROWS))
+TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
+REST = tuple(tuple(("rest", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
+NOTE_PLAYS = {q: tuple(tuple(tuple(("note", c, r, t) for t in TURNS[q][c]) for r in range(MAX_ROWS))
+                       for c in range(DECK)) for q in (True, False)}
+"""Each card's note actions on each row, every allowed way up, by the HR-K2 option."""
+NOTE_ON = {q: tuple(tuple(tuple(a for r in range(MAX_ROWS) if rows >> r & 1 for a in on_row[c][r])
+                         for rows in range(1 << MAX_ROWS)) for c in range(DECK))
+           for q, on_row in NOTE_PLAYS.items()}
+"""Each card's note actions on a set of rows (a bitmask), row by row, every allowed way up."""
+ALL_ROWS = (1 << MAX_ROWS) - 1
+FITTING_ROWS = tuple(sum(1 << MAX_ROWS * i for i, value in enumerate(VALUES) if value <= free)
+                     for free in range(17))
+"""For an open bar with `free` sixteenths left, one bit per note value (whole … sixteenth,
+MAX_ROWS bits apart) that fits in it: shifted by the row, then ORed over the rows, the four bits
+of a value are the rows with room for it."""
+ROWS_SHIFT = tuple(MAX_ROWS * VALUES.index(VALUE[c]) if KIND[c] == "note" else None
+                   for c in range(DECK))
+"""Where a note's value finds its four bits of rows in FITTING_ROWS."""
+
+
+INFO = tuple(tuple(card_info(c, turned) for c in range(DECK)) for turned in (False, True))
+"""Each card as the page draws it, either way up (the fields of its "play" event)."""
+DO = {"clef": TaktvollState._do_clef, "time": TaktvollState._do_time,
+      "note": TaktvollState._do_note, "rest": TaktvollState._do_rest,
+      "bar": TaktvollState._do_bar, "draw": TaktvollState._do_draw,
+      "keep": TaktvollState._do_keep, "pass": TaktvollState._do_pass,
+      "done": TaktvollState._do_done}
 
 
 def _row_from_setup(row):
