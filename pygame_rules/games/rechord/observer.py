@@ -318,7 +318,7 @@ def _deal_picks(view, s, rng):
     does not know, another's drawn pick, the bag) are shuffled among those places, each
     face-down space keeping its mask."""
     cells, masks, labels = view["board"], view["known"], view["labels"]["board"]
-    s.board, s.face, s.ok, s.occ = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0
+    s.board, s.face, s.ok, s.occ, s.sat = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0, 0
     known = s.known = [0] * PICKS
     s.supply = list(view["labels"]["supply"])
     free = picks_by_kind(view)

@@ -28,6 +28,8 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
+from operator import itemgetter
+
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
@@ -63,7 +65,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size", "ok", "occ")
+                 "setlist", "size", "ok", "occ", "sat")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -74,7 +76,7 @@ class ReChordState(GameState):
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
-        s.board, s.face, s.ok, s.occ = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0
+        s.board, s.face, s.ok, s.occ, s.sat = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0, 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -156,7 +158,7 @@ class ReChordState(GameState):
     def _put(self, sp, pick, up):
         """Put a pick on an empty space, face up or down."""
         self.board[sp] = pick
-        self._set_face(sp, kind_of(pick) if up else DOWN)
+        self._set_face(sp, KIND[pick] if up else DOWN)
 
     def _lift(self, sp):
         """Take the pick off a space and return it."""
@@ -166,10 +168,18 @@ class ReChordState(GameState):
         return pick
 
     def _set_face(self, sp, face):
-        """What a space shows; `ok` keeps one bit per (space, colour) a face-up pick matches."""
-        self.face[sp] = face
-        self.ok = self.ok & ~(63 << 6 * sp) | (MATCHES[face] << 6 * sp)
+        """What a space shows. Kept with it: `ok`, one bit per (space, colour) a face-up pick
+        matches; `occ`, one bit per occupied space; `sat`, one bit per chord card the board
+        satisfies (only the cards needing this space can change)."""
+        old, self.face[sp] = self.face[sp], face
+        ok = self.ok = self.ok & KEEP_OTHERS[sp] | MATCH_AT[sp][face]
         self.occ = self.occ & ~(1 << sp) if face == EMPTY else self.occ | (1 << sp)
+        matched = MATCHED_AT[sp]
+        sat = self.sat & ~(matched[old] & ~matched[face])    # cards that needed the old pick
+        for card, need in NEEDING_AT[sp][face]:               # cards the new pick may complete
+            if ok & need == need:
+                sat |= 1 << card
+        self.sat = sat
 
     def _flip_down(self, sp, seat):
         """Grey hides a pick in place; everyone saw its colour (HR-16)."""
@@ -193,7 +203,7 @@ class ReChordState(GameState):
         face, pick = self.face[sp], self._lift(sp)
         known, self.known[pick] = self.known[pick], 0
         self.bag.append(pick)
-        self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN,
+        self.emit("to_bag", seat=seat, space=sp, kind=KIND[pick], up=face != DOWN,
                   known=known, why=why)
 
     def _draw_pick(self):
@@ -212,7 +222,7 @@ class ReChordState(GameState):
         with the alike pick that held it, which keeps its place and mask: so the labels every
         view shows follow from what everyone saw (observer.py). Play is not changed."""
         board, face, supply = self.board, self.face, self.supply
-        for q in range(kind_of(pick) * PER_KIND, pick):
+        for q in range(KIND[pick] * PER_KIND, pick):
             if q in supply:
                 continue
             if q in board:
@@ -231,8 +241,7 @@ class ReChordState(GameState):
 
     def empties(self):
         """The empty spaces in scan order."""
-        face = self.face
-        return [sp for sp in range(SPACES) if face[sp] == EMPTY]
+        return at_spaces(SPACE_TABLE, FULL ^ self.occ)
 
     def satisfied(self, card):
         """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
@@ -249,37 +258,44 @@ class ReChordState(GameState):
         if self.claims:
             seat = self.claims[0]
             return [CLAIM[c] for c in self._offer(seat)] + [DECLINE]
-        return getattr(self, "_legal_" + self.phase)()
+        return LEGAL[self.phase](self)
 
     def _supply_moves(self):
         """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
-        empties = self.empties()
-        out = []
-        for k in sorted({p // 5 for p in self.supply}):
-            acts = SUPPLY_ACTS[k]
-            out += acts if k == WYLDE else [acts[sp] for sp in empties]
+        onto_empty, out = picker(self.empties()), []
+        for k in KINDS_IN[self._supply_kinds()]:
+            out += SUPPLY_ACTS[WYLDE] if k == WYLDE else onto_empty(SUPPLY_ACTS[k])
         return out
+
+    def _supply_kinds(self):
+        """The kinds in the supply, one bit each."""
+        kinds = 0
+        for p in self.supply:
+            kinds |= 1 << KIND[p]
+        return kinds
 
     def _legal_turn(self):
         """A1, A2 or A3."""
         out = self._supply_moves()
-        if self.bag and EMPTY in self.face:
+        if self.bag and self.occ != FULL:
             out.append(BAG_ACT)
         out.append(CHORDS_ACT)
         return out
 
     def _legal_bag_place(self):
         """The drawn pick goes face down on an empty space."""
-        return [PLACE[sp] for sp in self.empties()]
+        return at_spaces(PLACE_TABLE, FULL ^ self.occ)
 
     def _legal_adjacent(self):
         """A2's optional removal of a neighbouring pick on the same fret."""
-        return [REMOVE[sp] for sp in adjacent(self.at) if self.face[sp] != EMPTY] + [SKIP]
+        occ = self.occ
+        return [REMOVE[sp] for sp in ADJACENT[self.at] if occ >> sp & 1] + [SKIP]
 
     def _legal_grey_move(self):
         """The flipped pick may move to any empty space."""
-        moves = MOVE[self.at]
-        return [moves[sp] for sp in self.empties()] + [SKIP]
+        out = at_spaces(MOVE_TABLES[self.at], FULL ^ self.occ)
+        out.append(SKIP)
+        return out
 
     def _legal_return(self):
         """Give back unfinished cards until at most three are held."""
@@ -292,31 +308,31 @@ class ReChordState(GameState):
 
     def _legal_ability(self):
         """The targets of the resolving pick's ability, and skipping it."""
-        return ABILITY_TARGETS[self.akind](self) + [SKIP]
+        out = ABILITY_TARGETS[self.akind](self)
+        out.append(SKIP)
+        return out
 
     def _targets_white(self):
         """Another supply pick, face up."""
         return self._supply_moves()
 
     def _others(self):
-        """Occupied spaces other than the resolving pick's."""
-        face, at = self.face, self.at
-        return [sp for sp in range(SPACES) if face[sp] != EMPTY and sp != at]
+        """Occupied spaces other than the resolving pick's, one bit each."""
+        return self.occ & ~(1 << self.at)
 
     def _targets_red(self):
         """Any other pick goes back to the bag."""
-        return [REMOVE[sp] for sp in self._others()]
+        return at_spaces(REMOVE_TABLE, self._others())
 
     def _targets_blue(self):
         """Move another pick to an empty space, or swap two other picks."""
-        others, empties = self._others(), self.empties()
+        others = at_spaces(SPACE_TABLE, self._others())
+        onto_empty, with_other = picker(self.empties()), picker(others)
         out = []
         for a in others:
-            moves = MOVE[a]
-            out += [moves[b] for b in empties]
-        for i, a in enumerate(others):
-            swaps = SWAP[a]
-            out += [swaps[b] for b in others[i + 1:]]
+            out += onto_empty(MOVE[a])
+        for i, a in enumerate(others, 1):
+            out += with_other(SWAP[a])[i:]          # each pair once
         return out
 
     def _targets_grey(self):
@@ -337,20 +353,18 @@ class ReChordState(GameState):
 
     def _targets_wylde(self):
         """A revealed Wylde moves to any other space, replacing its pick."""
-        return [WYLDE_MOVE[sp] for sp in range(SPACES) if sp != self.at]
+        return at_spaces(WYLDE_TABLE, FULL & ~(1 << self.at))
 
     def _offer(self, seat):
         """The cards of a seat the board satisfies and it has not let go for this board."""
-        declined = self.declined[seat]
-        return [c for c in sorted(self.hands[seat])
-                if not declined >> c & 1 and self.satisfied(c)]
+        offered = self.sat & ~self.declined[seat]
+        return [c for c in sorted(self.hands[seat]) if offered >> c & 1]
 
     def _has_offer(self, seat):
         """Does a seat hold a card the board satisfies that it has not let go?"""
-        ok, declined = self.ok, self.declined[seat]
+        offered = self.sat & ~self.declined[seat]
         for c in self.hands[seat]:
-            need = NEEDS[c]
-            if ok & need == need and not declined >> c & 1:
+            if offered >> c & 1:
                 return True
         return False
 
@@ -426,7 +440,7 @@ class ReChordState(GameState):
         if self.claims:
             self._do_claim_window(action)
         else:
-            getattr(self, "_do_" + action[0])(*action[1:])
+            DO[action[0]](self, *action[1:])
         self._advance()
 
     def _advance(self):
@@ -445,15 +459,16 @@ class ReChordState(GameState):
 
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
-        need = self.size - len(self.supply)
-        new = []
-        for _ in range(min(need, len(self.bag))):
-            new.append(self._draw_pick())
-            self.supply.append(new[-1])            # open at once (`_relabel`)
+        supply = self.supply
+        refill = []
+        for _ in range(min(self.size - len(supply), len(self.bag))):
+            pick = self._draw_pick()
+            supply.append(pick)                    # open at once (`_relabel`)
+            refill.append(KIND[pick])
         self.placed = False
         if self.events is not None:
-            self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
-                      supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
+            self.emit("turn", seat=self.active, refill=refill,
+                      supply=sorted([KIND[p] for p in supply]), bag=len(self.bag))
         if self.active == self.jim:
             self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
@@ -467,6 +482,8 @@ class ReChordState(GameState):
 
     def _open_claims(self):
         """Queue a claim window for each seat holding a satisfied card, active first."""
+        if not self.sat:                   # the board satisfies no chord card: no window
+            return
         for i in range(self.g):
             seat = (self.active + i) % self.g
             if seat == self.jim:
@@ -503,16 +520,22 @@ class ReChordState(GameState):
         if not up:
             self.known[pick] = 1 << seat
         self.placed = True
-        self.emit("place", seat=seat, space=sp, kind=kind_of(pick), up=up, via=via,
+        self.emit("place", seat=seat, space=sp, kind=KIND[pick], up=up, via=via,
                   known=self.known[pick])
         self._changed()
 
     def _do_supply(self, kind, sp):
         """A1 (or a White's ability): a supply pick face up, then its ability."""
-        pick = next(p for p in self.supply if kind_of(p) == kind)
-        self.supply.remove(pick)
+        supply = self.supply
+        pick = supply.pop(self._supply_index(kind))
         self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
         self._ability(kind, sp) if kind != WYLDE else self._end_action()
+
+    def _supply_index(self, kind):
+        """Where the first supply pick of a kind is."""
+        for i, p in enumerate(self.supply):
+            if KIND[p] == kind:
+                return i
 
     def _do_bag(self):
         """A2: draw a pick only you see."""
@@ -624,11 +647,22 @@ class ReChordState(GameState):
             self._end_action()
 
     def _has_targets(self, kind):
-        """Has the ability a target? (Blue answered without listing its many moves.)"""
-        if kind != BLUE:
-            return bool(ABILITY_TARGETS[kind](self))
-        others = SPACES - self.face.count(EMPTY) - 1
-        return others >= 2 or (others == 1 and EMPTY in self.face)
+        """Has the ability a target? (Answered without listing them.)"""
+        if kind == WHITE:          # a supply pick onto an empty space, or a Wylde anywhere
+            return bool(self.supply) and (self.occ != FULL or
+                                          self._supply_kinds() >> WYLDE & 1 == 1)
+        if kind == RED:
+            return self._others() != 0
+        if kind == BLUE:
+            others = self._others().bit_count()
+            return others >= 2 or (others == 1 and self.occ != FULL)
+        if kind == GREY:           # a face-up pick: this Grey itself, at least
+            return self.ok != 0
+        if kind == PURPLE:
+            return DOWN in self.face
+        if kind == GREEN:          # another pick on this Green's fret
+            return self._others() >> 6 * (self.at // 6) & 63 != 0
+        return True                # a Wylde may go to any of the 29 other spaces
 
     def _end_action(self):
         """The action is over: on to the end of the turn."""
@@ -779,7 +813,7 @@ class ReChordState(GameState):
         s._clone_base(self, keep_events)
         for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
                      "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "final", "ok", "occ"):
+                     "current_player", "setlist", "size", "final", "ok", "occ", "sat"):
             setattr(s, name, getattr(self, name))
         for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
                      "declined", "icons", "rigged", "songs", "genres"):
@@ -809,14 +843,64 @@ CLAIM, RETURN = (tuple((name, c) for c in range(CHORD_CARDS)) for name in ("clai
 CLEAR = tuple(("clear", t) for t in range(8))
 BAG_ACT, CHORDS_ACT, DONE, SKIP, DECLINE = (("bag",), ("chords",), ("done",), ("skip",),
                                             ("decline",))
+FULL = (1 << SPACES) - 1                                  # every space occupied
+KIND = tuple(kind_of(p) for p in range(PICKS))
+KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
+ADJACENT = tuple(adjacent(sp) for sp in range(SPACES))
+
+
+def fret_table(row):
+    """A row of entries, one per space, cut up per fret: for each fret and each set of its six
+    spaces (6 bits), the entries of those spaces in scan order (for `at_spaces`)."""
+    return tuple(tuple(tuple(row[6 * f + s] for s in range(6) if spaces >> s & 1)
+                       for spaces in range(64)) for f in range(5))
+
+
+def at_spaces(table, spaces):
+    """The entries of a `fret_table` for a set of spaces (one bit each), in scan order."""
+    out = list(table[0][spaces & 63])
+    out += table[1][spaces >> 6 & 63]
+    out += table[2][spaces >> 12 & 63]
+    out += table[3][spaces >> 18 & 63]
+    out += table[4][spaces >> 24 & 63]
+    return out
+
+
+def picker(spaces):
+    """A function taking a row of entries (one per space) to its entries at `spaces`, a
+    tuple."""
+    if len(spaces) > 1:
+        return itemgetter(*spaces)
+    if spaces:
+        return lambda row, sp=spaces[0]: (row[sp],)
+    return lambda row: ()
+
+
+SPACE_TABLE = fret_table(range(SPACES))
+PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE = (fret_table(row) for row in (PLACE, REMOVE,
+                                                                      WYLDE_MOVE))
+MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
 MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
 NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])
               for card in range(CHORD_CARDS))
+FACES = (EMPTY, DOWN, WYLDE) + COLOURS
+KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
+MATCH_AT = tuple({face: MATCHES[face] << 6 * sp for face in FACES} for sp in range(SPACES))
+MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
+                              for at, colour in REQUIREMENTS[card]
+                              if at == sp and MATCHES[face] >> colour & 1) for face in FACES}
+                   for sp in range(SPACES))      # the cards a face at a space does its part for
+NEEDING_AT = tuple({face: tuple((card, NEEDS[card]) for card in range(CHORD_CARDS)
+                                if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
+                   for sp in range(SPACES))
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
                    PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
                    WYLDE: ReChordState._targets_wylde}
 STEPS = {"end": ReChordState._step_end, "final": ReChordState._step_final}
+DO = {kind: getattr(ReChordState, "_do_" + kind) for kind in SHAPES
+      if kind not in ("claim", "decline")}
+LEGAL = {phase: getattr(ReChordState, "_legal_" + phase) for phase in SEAT_PHASES}
 PHASE_KINDS = {"turn": ("supply", "bag", "chords"), "bag_place": ("place",),
                "adjacent": ("remove", "skip"), "grey_move": ("move", "skip"),
                "return": ("return", "done"), "ability_white": ("supply", "skip"),
