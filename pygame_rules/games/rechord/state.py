@@ -28,6 +28,7 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
+import functools
 from operator import itemgetter
 
 from ...core import GameState, SetupError, short
@@ -65,7 +66,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size", "ok", "occ", "sat")
+                 "setlist", "size", "ok", "occ", "sat", "down", "watch")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -76,7 +77,8 @@ class ReChordState(GameState):
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
-        s.board, s.face, s.ok, s.occ, s.sat = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0, 0
+        s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
+        s.ok = s.occ = s.sat = s.down = 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -91,8 +93,12 @@ class ReChordState(GameState):
         choice = options["setlist"]
         s.setlist = s.rng.below(4) if choice == "random" else SETLIST_NAMES.index(choice)
         s._deal()
+        s.watch = WATCH_ALL
         if s.setup:
             s._take_setup()
+        cards = s._cards_in_play()
+        s.watch = card_watch(cards)
+        s.sat &= sum(1 << c for c in cards)          # a test position's board may satisfy others
         if s.jim is not None:
             s.active = 0                                   # HR-27: the human starts
         elif options["start_player"] == "random":
@@ -154,6 +160,15 @@ class ReChordState(GameState):
         self.rigged = list(st.get("draws", []))
         self.instant = max((i for cs in self.completed for _, i in cs), default=0)
 
+    def _cards_in_play(self):
+        """The chord cards in a hand, in the deck or completed, in id order."""
+        cards = set(self.deck)
+        for hand in self.hands:
+            cards.update(hand)
+        for done in self.completed:
+            cards.update(c for c, _ in done)
+        return tuple(sorted(cards))
+
     # --- the board ----------------------------------------------------------------------------
     def _put(self, sp, pick, up):
         """Put a pick on an empty space, face up or down."""
@@ -169,16 +184,24 @@ class ReChordState(GameState):
 
     def _set_face(self, sp, face):
         """What a space shows. Kept with it: `ok`, one bit per (space, colour) a face-up pick
-        matches; `occ`, one bit per occupied space; `sat`, one bit per chord card the board
-        satisfies (only the cards needing this space can change)."""
+        matches; `occ` and `down`, one bit per occupied and face-down space; `sat`, one bit per
+        chord card in play the board satisfies (only the cards needing this space can change)."""
         old, self.face[sp] = self.face[sp], face
         ok = self.ok = self.ok & KEEP_OTHERS[sp] | MATCH_AT[sp][face]
-        self.occ = self.occ & ~(1 << sp) if face == EMPTY else self.occ | (1 << sp)
+        bit = 1 << sp
+        if face == EMPTY:
+            self.occ &= ~bit
+        else:
+            self.occ |= bit
+        if face == DOWN:
+            self.down |= bit
+        elif old == DOWN:
+            self.down &= ~bit
         matched = MATCHED_AT[sp]
         sat = self.sat & ~(matched[old] & ~matched[face])    # cards that needed the old pick
-        for card, need in NEEDING_AT[sp][face]:               # cards the new pick may complete
+        for card_bit, need in self.watch[sp][face]:          # cards the new pick may complete
             if ok & need == need:
-                sat |= 1 << card
+                sat |= card_bit
         self.sat = sat
 
     def _flip_down(self, sp, seat):
@@ -271,7 +294,7 @@ class ReChordState(GameState):
         """The kinds in the supply, one bit each."""
         kinds = 0
         for p in self.supply:
-            kinds |= 1 << KIND[p]
+            kinds |= KIND_BIT[p]
         return kinds
 
     def _legal_turn(self):
@@ -337,13 +360,11 @@ class ReChordState(GameState):
 
     def _targets_grey(self):
         """Any face-up pick (this Grey included) flips face down."""
-        face = self.face
-        return [FLIP[sp] for sp in range(SPACES) if 0 <= face[sp] < DOWN]
+        return at_spaces(FLIP_TABLE, self.occ & ~self.down)
 
     def _targets_purple(self):
         """Any face-down pick turns face up."""
-        face = self.face
-        return [REVEAL[sp] for sp in range(SPACES) if face[sp] == DOWN]
+        return at_spaces(REVEAL_TABLE, self.down)
 
     def _targets_green(self):
         """A type with at least one other pick of it in this Green's fret."""
@@ -468,7 +489,7 @@ class ReChordState(GameState):
         self.placed = False
         if self.events is not None:
             self.emit("turn", seat=self.active, refill=refill,
-                      supply=sorted([KIND[p] for p in supply]), bag=len(self.bag))
+                      supply=sorted(map(KIND.__getitem__, supply)), bag=len(self.bag))
         if self.active == self.jim:
             self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
@@ -659,7 +680,7 @@ class ReChordState(GameState):
         if kind == GREY:           # a face-up pick: this Grey itself, at least
             return self.ok != 0
         if kind == PURPLE:
-            return DOWN in self.face
+            return self.down != 0
         if kind == GREEN:          # another pick on this Green's fret
             return self._others() >> 6 * (self.at // 6) & 63 != 0
         return True                # a Wylde may go to any of the 29 other spaces
@@ -671,9 +692,11 @@ class ReChordState(GameState):
     # --- end of turn and of the game ------------------------------------------------------------
     def _step_end(self):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
-        for f in range(1, 6):
-            if self.occ >> (6 * f - 6) & 63 == 63 and not self.scored[f - 1]:
-                self._lead_guitar(f)
+        occ = self.occ
+        if occ & occ >> 1 & occ >> 2 & occ >> 3 & occ >> 4 & occ >> 5 & FRET_STARTS:
+            for f in range(1, 6):                  # some fret is full: score the new ones
+                if occ >> (6 * f - 6) & 63 == 63 and not self.scored[f - 1]:
+                    self._lead_guitar(f)
         self.turns += 1
         self.idle = 0 if self.placed else self.idle + 1
         if all(self.scored):
@@ -689,10 +712,10 @@ class ReChordState(GameState):
         by the `lead_scoring` option; HR-5 by `face_down_scores`)."""
         mode, counts = self.options["lead_scoring"], self._colour_counts()
         if mode == "fret_only":
-            return [triangular(counts[c][fret - 1]) for c in COLOURS]
+            return [TRIANGULAR[row[fret - 1]] for row in counts]
         if mode == "linear":
-            return [sum(counts[c]) for c in COLOURS]
-        return [sum(triangular(k) for k in counts[c]) for c in COLOURS]
+            return [sum(row) for row in counts]
+        return [sum([TRIANGULAR[k] for k in row]) for row in counts]
 
     def _lead_guitar(self, fret):
         """A lead guitar round: every genre scored on the pad in this fret's column (HR-4/5)."""
@@ -703,15 +726,11 @@ class ReChordState(GameState):
 
     def _colour_counts(self):
         """Face-up picks of each colour per fret (face-down ones too under HR-5's option)."""
-        counts = [[0] * 5 for _ in COLOURS]
-        down = self.options["face_down_scores"]
-        for sp in range(SPACES):
-            f = self.face[sp]
-            if f == DOWN and down:
-                f = kind_of(self.board[sp])
-            if 0 <= f < WYLDE:
-                counts[f][sp // 6] += 1
-        return counts
+        face = self.face
+        if self.options["face_down_scores"]:
+            face = [KIND[self.board[sp]] if f == DOWN else f for sp, f in enumerate(face)]
+        frets = [face[6 * f:6 * f + 6] for f in range(5)]
+        return [[fret.count(c) for fret in frets] for c in COLOURS]
 
     def _final_window(self, reason):
         """A last chance to claim before totals (HR-22)."""
@@ -813,7 +832,8 @@ class ReChordState(GameState):
         s._clone_base(self, keep_events)
         for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
                      "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "final", "ok", "occ", "sat"):
+                     "current_player", "setlist", "size", "final", "ok", "occ", "sat", "down",
+                     "watch"):
             setattr(s, name, getattr(self, name))
         for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
                      "declined", "icons", "rigged", "songs", "genres"):
@@ -843,8 +863,13 @@ CLAIM, RETURN = (tuple((name, c) for c in range(CHORD_CARDS)) for name in ("clai
 CLEAR = tuple(("clear", t) for t in range(8))
 BAG_ACT, CHORDS_ACT, DONE, SKIP, DECLINE = (("bag",), ("chords",), ("done",), ("skip",),
                                             ("decline",))
+TRIANGULAR = tuple(triangular(k) for k in range(7))
 FULL = (1 << SPACES) - 1                                  # every space occupied
+FRET_STARTS = sum(1 << 6 * f for f in range(5))    # string E of each fret: a full fret's bit
+                                                   # stays there when `occ` is ANDed with
+                                                   # itself shifted by 1..5 strings
 KIND = tuple(kind_of(p) for p in range(PICKS))
+KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
 KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
 ADJACENT = tuple(adjacent(sp) for sp in range(SPACES))
 
@@ -877,8 +902,8 @@ def picker(spaces):
 
 
 SPACE_TABLE = fret_table(range(SPACES))
-PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE = (fret_table(row) for row in (PLACE, REMOVE,
-                                                                      WYLDE_MOVE))
+PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
+    fret_table(row) for row in (PLACE, REMOVE, WYLDE_MOVE, FLIP, REVEAL))
 MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
 MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
 NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])
@@ -890,9 +915,18 @@ MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
                               for at, colour in REQUIREMENTS[card]
                               if at == sp and MATCHES[face] >> colour & 1) for face in FACES}
                    for sp in range(SPACES))      # the cards a face at a space does its part for
-NEEDING_AT = tuple({face: tuple((card, NEEDS[card]) for card in range(CHORD_CARDS)
-                                if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
-                   for sp in range(SPACES))
+
+
+@functools.lru_cache(maxsize=None)
+def card_watch(cards):
+    """For each space and face, the cards (of `cards`) that face does its part for, each as
+    (its bit, its needs): the cards a pick put there may complete."""
+    return tuple({face: tuple((1 << card, NEEDS[card]) for card in cards
+                              if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
+                 for sp in range(SPACES))
+
+
+WATCH_ALL = card_watch(tuple(range(CHORD_CARDS)))     # before the game knows its cards
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
                    PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
