@@ -133,6 +133,8 @@ CHORDS = (
 CHORD_CARDS = len(CHORDS)
 CHORD_NAMES = tuple(CHORDS[4 * t][1] for t in range(CHORD_CARDS // 4))
 REQUIREMENTS = tuple(tuple((space(s, f), c) for s, f, c in row[3]) for row in CHORDS)
+NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])    # one bit per
+              for card in range(CHORD_CARDS))      # requirement: 6 · space + colour
 SILVER = tuple(row[4] for row in CHORDS)
 GOLDEN = tuple(row[5] for row in CHORDS)
 

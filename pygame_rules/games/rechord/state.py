@@ -36,7 +36,7 @@ from ...messages import text
 from . import jim as jim_bot
 from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, PER_KIND, PICKS, REQUIREMENTS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, NEEDS, PER_KIND, PICKS, REQUIREMENTS,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
@@ -906,8 +906,6 @@ PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
     fret_table(row) for row in (PLACE, REMOVE, WYLDE_MOVE, FLIP, REVEAL))
 MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
 MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
-NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])
-              for card in range(CHORD_CARDS))
 FACES = (EMPTY, DOWN, WYLDE) + COLOURS
 KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
 MATCH_AT = tuple({face: MATCHES[face] << 6 * sp for face in FACES} for sp in range(SPACES))
