@@ -198,11 +198,12 @@ class ReChordState(GameState):
         elif old == DOWN:
             self.down &= ~bit
         matched = MATCHED_AT[sp]
-        sat = self.sat & ~(matched[old] & ~matched[face])    # cards that needed the old pick
-        for card_bit, need in self.watch[sp][face]:          # cards the new pick may complete
+        lost = matched[old] & ~matched[face]         # cards that needed the old pick
+        if lost:
+            self.sat &= ~lost
+        for card_bit, need in self.watch[sp][face]:  # cards the new pick may complete
             if ok & need == need:
-                sat |= card_bit
-        self.sat = sat
+                self.sat |= card_bit
 
     def _flip_down(self, sp, seat):
         """Grey hides a pick in place; everyone saw its colour (HR-16)."""
@@ -693,10 +694,10 @@ class ReChordState(GameState):
     def _step_end(self):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
         occ = self.occ
-        if occ & occ >> 1 & occ >> 2 & occ >> 3 & occ >> 4 & occ >> 5 & FRET_STARTS:
-            for f in range(1, 6):                  # some fret is full: score the new ones
-                if occ >> (6 * f - 6) & 63 == 63 and not self.scored[f - 1]:
-                    self._lead_guitar(f)
+        full = occ & occ >> 1 & occ >> 2 & occ >> 3 & occ >> 4 & occ >> 5 & FRET_STARTS
+        for f in FRETS_AT[full]:                   # the full frets: score the new ones
+            if not self.scored[f - 1]:
+                self._lead_guitar(f)
         self.turns += 1
         self.idle = 0 if self.placed else self.idle + 1
         if all(self.scored):
@@ -868,6 +869,9 @@ FULL = (1 << SPACES) - 1                                  # every space occupied
 FRET_STARTS = sum(1 << 6 * f for f in range(5))    # string E of each fret: a full fret's bit
                                                    # stays there when `occ` is ANDed with
                                                    # itself shifted by 1..5 strings
+FRETS_AT = {sum(1 << 6 * (f - 1) for f in frets): frets     # those bits -> the frets (1..5)
+            for frets in (tuple(f for f in range(1, 6) if m >> (f - 1) & 1)
+                          for m in range(32))}
 KIND = tuple(kind_of(p) for p in range(PICKS))
 KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
 KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
