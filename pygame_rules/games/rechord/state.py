@@ -831,14 +831,20 @@ class ReChordState(GameState):
         """A cheap independent copy; searches pass keep_events=False."""
         s = ReChordState.__new__(ReChordState)
         s._clone_base(self, keep_events)
-        for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
-                     "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "final", "ok", "occ", "sat", "down",
-                     "watch"):
-            setattr(s, name, getattr(self, name))
-        for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
-                     "declined", "icons", "rigged", "songs", "genres"):
-            setattr(s, name, getattr(self, name)[:])
+        s.n, s.g, s.jim, s.active, s.phase, s.at, s.akind, s.drawn = (
+            self.n, self.g, self.jim, self.active, self.phase, self.at, self.akind, self.drawn)
+        s.instant, s.placed, s.idle, s.turns, s.jim_next, s.icon, s.end_reason = (
+            self.instant, self.placed, self.idle, self.turns, self.jim_next, self.icon,
+            self.end_reason)
+        s.current_player, s.setlist, s.size, s.final = (self.current_player, self.setlist,
+                                                         self.size, self.final)
+        s.ok, s.occ, s.sat, s.down, s.watch = self.ok, self.occ, self.sat, self.down, self.watch
+        s.board, s.face, s.known, s.bag, s.supply = (self.board[:], self.face[:], self.known[:],
+                                                     self.bag[:], self.supply[:])
+        s.deck, s.scored, s.claims, s.declined = (self.deck[:], self.scored[:], self.claims[:],
+                                                  self.declined[:])
+        s.icons, s.rigged, s.songs, s.genres = (self.icons[:], self.rigged[:], self.songs[:],
+                                                self.genres[:])
         s.hands = [h[:] for h in self.hands]
         s.completed = [c[:] for c in self.completed]
         s.pad = [r[:] for r in self.pad]
