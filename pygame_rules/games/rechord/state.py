@@ -29,7 +29,6 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
 """
 
 import functools
-from operator import itemgetter
 
 from ...core import GameState, SetupError, short
 from ...messages import text
@@ -286,9 +285,9 @@ class ReChordState(GameState):
 
     def _supply_moves(self):
         """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
-        onto_empty, out = picker(self.empties()), []
+        free, out = FULL ^ self.occ, []
         for k in KINDS_IN[self._supply_kinds()]:
-            out += SUPPLY_ACTS[WYLDE] if k == WYLDE else onto_empty(SUPPLY_ACTS[k])
+            out += SUPPLY_ACTS[WYLDE] if k == WYLDE else at_spaces(SUPPLY_TABLES[k], free)
         return out
 
     def _supply_kinds(self):
@@ -350,13 +349,13 @@ class ReChordState(GameState):
 
     def _targets_blue(self):
         """Move another pick to an empty space, or swap two other picks."""
-        others = at_spaces(SPACE_TABLE, self._others())
-        onto_empty, with_other = picker(self.empties()), picker(others)
+        others, free = self._others(), FULL ^ self.occ
+        starts = at_spaces(SPACE_TABLE, others)
         out = []
-        for a in others:
-            out += onto_empty(MOVE[a])
-        for i, a in enumerate(others, 1):
-            out += with_other(SWAP[a])[i:]          # each pair once
+        for a in starts:
+            out += at_spaces(MOVE_TABLES[a], free)
+        for a in starts:                             # each pair once
+            out += at_spaces(SWAP_TABLES[a], others & AFTER[a])
         return out
 
     def _targets_grey(self):
@@ -882,6 +881,7 @@ KIND = tuple(kind_of(p) for p in range(PICKS))
 KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
 KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
 ADJACENT = tuple(adjacent(sp) for sp in range(SPACES))
+AFTER = tuple(FULL & -(2 << sp) for sp in range(SPACES))   # the spaces after one, in scan order
 
 
 def fret_table(row):
@@ -901,20 +901,12 @@ def at_spaces(table, spaces):
     return out
 
 
-def picker(spaces):
-    """A function taking a row of entries (one per space) to its entries at `spaces`, a
-    tuple."""
-    if len(spaces) > 1:
-        return itemgetter(*spaces)
-    if spaces:
-        return lambda row, sp=spaces[0]: (row[sp],)
-    return lambda row: ()
-
-
 SPACE_TABLE = fret_table(range(SPACES))
 PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
     fret_table(row) for row in (PLACE, REMOVE, WYLDE_MOVE, FLIP, REVEAL))
+SUPPLY_TABLES = tuple(fret_table(SUPPLY_ACTS[k]) for k in COLOURS)
 MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
+SWAP_TABLES = tuple(fret_table(row) for row in SWAP)
 MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
 FACES = (EMPTY, DOWN, WYLDE) + COLOURS
 KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
