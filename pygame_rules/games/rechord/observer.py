@@ -38,7 +38,7 @@ chance. At the end, `final` shows every song and genre.
 
 from ...core import GAMES, Rng, SetupError, clip
 from .cards import (CHORD_CARDS, COLOURS, EMPTY, FACE_DOWN, PER_KIND, PICKS, SETLIST_NAMES,
-                    SPACES, kind_of, setlist_songs)
+                    SPACES, card_watch, kind_of, setlist_songs)
 
 GREY = COLOURS[3]
 DOWN = FACE_DOWN
@@ -287,7 +287,6 @@ def _public(view):
     g, jim, final = view["guitarists"], view["jim"], view["final"]
     s.n, s.g, s.jim = view["players"], g, jim
     s.setlist, s.size = SETLIST_NAMES.index(view["setlist"]), view["supply_size"]
-    from .state import card_watch                 # the state module imports this one
     out = set(view["out_of_play"])
     s.watch = card_watch(tuple(c for c in range(CHORD_CARDS) if c not in out))
     s.pad, s.scored = [r[:] for r in view["pad"]], list(view["scored"])

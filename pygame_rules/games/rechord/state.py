@@ -28,14 +28,13 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
-import functools
-
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, NEEDS, PER_KIND, PICKS, REQUIREMENTS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, FACES, MATCHED_AT, MATCHES, NEEDS, PER_KIND,
+                    PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
@@ -907,25 +906,8 @@ PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
 SUPPLY_TABLES = tuple(fret_table(SUPPLY_ACTS[k]) for k in COLOURS)
 MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
 SWAP_TABLES = tuple(fret_table(row) for row in SWAP)
-MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
-FACES = (EMPTY, DOWN, WYLDE) + COLOURS
 KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
 MATCH_AT = tuple({face: MATCHES[face] << 6 * sp for face in FACES} for sp in range(SPACES))
-MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
-                              for at, colour in REQUIREMENTS[card]
-                              if at == sp and MATCHES[face] >> colour & 1) for face in FACES}
-                   for sp in range(SPACES))      # the cards a face at a space does its part for
-
-
-@functools.lru_cache(maxsize=None)
-def card_watch(cards):
-    """For each space and face, the cards (of `cards`) that face does its part for, each as
-    (its bit, its needs): the cards a pick put there may complete."""
-    return tuple({face: tuple((1 << card, NEEDS[card]) for card in cards
-                              if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
-                 for sp in range(SPACES))
-
-
 WATCH_ALL = card_watch(tuple(range(CHORD_CARDS)))     # before the game knows its cards
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
