@@ -11,6 +11,8 @@ c % 4; song s (0..35) belongs to setlist s // 9. A space is (fret - 1) * 6 + str
 strings numbered 0..5 for E A D G B e (low to high), frets 1..5.
 """
 
+import functools
+
 WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE = range(7)
 COLOURS = (WHITE, RED, BLUE, GREY, PURPLE, GREEN)
 KINDS = ("white", "red", "blue", "grey", "purple", "green", "wylde")
@@ -133,6 +135,26 @@ CHORDS = (
 CHORD_CARDS = len(CHORDS)
 CHORD_NAMES = tuple(CHORDS[4 * t][1] for t in range(CHORD_CARDS // 4))
 REQUIREMENTS = tuple(tuple((space(s, f), c) for s, f, c in row[3]) for row in CHORDS)
+NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])    # one bit per
+              for card in range(CHORD_CARDS))      # requirement: 6 · space + colour
+# the colours a space's face counts as, one bit each (a Wylde: all six)
+MATCHES = {EMPTY: 0, FACE_DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
+FACES = (EMPTY, FACE_DOWN, WYLDE) + COLOURS
+MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
+                              for at, colour in REQUIREMENTS[card]
+                              if at == sp and MATCHES[face] >> colour & 1) for face in FACES}
+                   for sp in range(SPACES))      # the cards a face at a space does its part for
+
+
+@functools.lru_cache(maxsize=None)
+def card_watch(cards):
+    """For each space and face, the cards (of `cards`) that face does its part for, each as
+    (its bit, its needs): the cards a pick put there may complete."""
+    return tuple({face: tuple((1 << card, NEEDS[card]) for card in cards
+                              if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
+                 for sp in range(SPACES))
+
+
 SILVER = tuple(row[4] for row in CHORDS)
 GOLDEN = tuple(row[5] for row in CHORDS)
 

@@ -16,7 +16,7 @@ at once (`claim_row`), before the human's window opens.
 """
 
 from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, HAND, ICON_DECKS, JIM_GOLDEN,
-                    JIM_SUPPLY_ORDER, REQUIREMENTS, SILVER, SPACES, WYLDE, COLOURS, adjacent,
+                    JIM_SUPPLY_ORDER, NEEDS, SILVER, SPACES, WYLDE, COLOURS, adjacent,
                     chord_type, fret_of, fret_spaces, kind_of)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
@@ -86,13 +86,12 @@ def chord_move(s):
     """The one supply placement that completes a card of his row, if any: highest value, then
     lowest chord card (priority 1b); (kind, space) or None."""
     kinds = {kind_of(p) for p in s.supply}
-    best = None
+    best, ok = None, s.ok
     for card in s.hands[s.jim]:
-        missing = [(sp, c) for sp, c in REQUIREMENTS[card]
-                   if s.face[sp] != c and s.face[sp] != WYLDE]
-        if len(missing) != 1:
-            continue
-        sp, colour = missing[0]
+        missing = NEEDS[card] & ~ok         # one bit per requirement no face-up pick matches
+        if missing & (missing - 1) or not missing:
+            continue                        # not exactly one missing
+        sp, colour = divmod(missing.bit_length() - 1, 6)
         if s.face[sp] == EMPTY and colour in kinds:
             kind = colour
         elif WYLDE in kinds:

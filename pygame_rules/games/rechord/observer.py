@@ -38,7 +38,7 @@ chance. At the end, `final` shows every song and genre.
 
 from ...core import GAMES, Rng, SetupError, clip
 from .cards import (CHORD_CARDS, COLOURS, EMPTY, FACE_DOWN, PER_KIND, PICKS, SETLIST_NAMES,
-                    SPACES, kind_of, setlist_songs)
+                    SPACES, card_watch, kind_of, setlist_songs)
 
 GREY = COLOURS[3]
 DOWN = FACE_DOWN
@@ -287,6 +287,8 @@ def _public(view):
     g, jim, final = view["guitarists"], view["jim"], view["final"]
     s.n, s.g, s.jim = view["players"], g, jim
     s.setlist, s.size = SETLIST_NAMES.index(view["setlist"]), view["supply_size"]
+    out = set(view["out_of_play"])
+    s.watch = card_watch(tuple(c for c in range(CHORD_CARDS) if c not in out))
     s.pad, s.scored = [r[:] for r in view["pad"]], list(view["scored"])
     s.completed = [[(c, i) for c, i in zip(cs, ins)]
                    for cs, ins in zip(view["completed"], view["instants"])]
@@ -318,7 +320,8 @@ def _deal_picks(view, s, rng):
     does not know, another's drawn pick, the bag) are shuffled among those places, each
     face-down space keeping its mask."""
     cells, masks, labels = view["board"], view["known"], view["labels"]["board"]
-    s.board, s.face, s.ok, s.occ = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0
+    s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
+    s.ok = s.occ = s.sat = s.down = 0
     known = s.known = [0] * PICKS
     s.supply = list(view["labels"]["supply"])
     free = picks_by_kind(view)

@@ -33,7 +33,8 @@ from ...messages import text
 from . import jim as jim_bot
 from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, PER_KIND, PICKS, REQUIREMENTS,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, FACES, MATCHED_AT, MATCHES, NEEDS, PER_KIND,
+                    PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
                     setlist_cards, setlist_songs, space_name)
@@ -63,7 +64,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size", "ok", "occ")
+                 "setlist", "size", "ok", "occ", "sat", "down", "watch")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -74,7 +75,8 @@ class ReChordState(GameState):
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
-        s.board, s.face, s.ok, s.occ = [EMPTY] * SPACES, [EMPTY] * SPACES, 0, 0
+        s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
+        s.ok = s.occ = s.sat = s.down = 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -89,8 +91,12 @@ class ReChordState(GameState):
         choice = options["setlist"]
         s.setlist = s.rng.below(4) if choice == "random" else SETLIST_NAMES.index(choice)
         s._deal()
+        s.watch = WATCH_ALL
         if s.setup:
             s._take_setup()
+        cards = s._cards_in_play()
+        s.watch = card_watch(cards)
+        s.sat &= sum(1 << c for c in cards)          # a test position's board may satisfy others
         if s.jim is not None:
             s.active = 0                                   # HR-27: the human starts
         elif options["start_player"] == "random":
@@ -152,11 +158,20 @@ class ReChordState(GameState):
         self.rigged = list(st.get("draws", []))
         self.instant = max((i for cs in self.completed for _, i in cs), default=0)
 
+    def _cards_in_play(self):
+        """The chord cards in a hand, in the deck or completed, in id order."""
+        cards = set(self.deck)
+        for hand in self.hands:
+            cards.update(hand)
+        for done in self.completed:
+            cards.update(c for c, _ in done)
+        return tuple(sorted(cards))
+
     # --- the board ----------------------------------------------------------------------------
     def _put(self, sp, pick, up):
         """Put a pick on an empty space, face up or down."""
         self.board[sp] = pick
-        self._set_face(sp, kind_of(pick) if up else DOWN)
+        self._set_face(sp, KIND[pick] if up else DOWN)
 
     def _lift(self, sp):
         """Take the pick off a space and return it."""
@@ -166,10 +181,27 @@ class ReChordState(GameState):
         return pick
 
     def _set_face(self, sp, face):
-        """What a space shows; `ok` keeps one bit per (space, colour) a face-up pick matches."""
-        self.face[sp] = face
-        self.ok = self.ok & ~(63 << 6 * sp) | (MATCHES[face] << 6 * sp)
-        self.occ = self.occ & ~(1 << sp) if face == EMPTY else self.occ | (1 << sp)
+        """What a space shows. Kept with it: `ok`, one bit per (space, colour) a face-up pick
+        matches; `occ` and `down`, one bit per occupied and face-down space; `sat`, one bit per
+        chord card in play the board satisfies (only the cards needing this space can change)."""
+        old, self.face[sp] = self.face[sp], face
+        ok = self.ok = self.ok & KEEP_OTHERS[sp] | MATCH_AT[sp][face]
+        bit = 1 << sp
+        if face == EMPTY:
+            self.occ &= ~bit
+        else:
+            self.occ |= bit
+        if face == DOWN:
+            self.down |= bit
+        elif old == DOWN:
+            self.down &= ~bit
+        matched = MATCHED_AT[sp]
+        lost = matched[old] & ~matched[face]         # cards that needed the old pick
+        if lost:
+            self.sat &= ~lost
+        for card_bit, need in self.watch[sp][face]:  # cards the new pick may complete
+            if ok & need == need:
+                self.sat |= card_bit
 
     def _flip_down(self, sp, seat):
         """Grey hides a pick in place; everyone saw its colour (HR-16)."""
@@ -193,7 +225,7 @@ class ReChordState(GameState):
         face, pick = self.face[sp], self._lift(sp)
         known, self.known[pick] = self.known[pick], 0
         self.bag.append(pick)
-        self.emit("to_bag", seat=seat, space=sp, kind=kind_of(pick), up=face != DOWN,
+        self.emit("to_bag", seat=seat, space=sp, kind=KIND[pick], up=face != DOWN,
                   known=known, why=why)
 
     def _draw_pick(self):
@@ -212,7 +244,7 @@ class ReChordState(GameState):
         with the alike pick that held it, which keeps its place and mask: so the labels every
         view shows follow from what everyone saw (observer.py). Play is not changed."""
         board, face, supply = self.board, self.face, self.supply
-        for q in range(kind_of(pick) * PER_KIND, pick):
+        for q in range(KIND[pick] * PER_KIND, pick):
             if q in supply:
                 continue
             if q in board:
@@ -231,8 +263,7 @@ class ReChordState(GameState):
 
     def empties(self):
         """The empty spaces in scan order."""
-        face = self.face
-        return [sp for sp in range(SPACES) if face[sp] == EMPTY]
+        return at_spaces(SPACE_TABLE, FULL ^ self.occ)
 
     def satisfied(self, card):
         """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
@@ -249,37 +280,44 @@ class ReChordState(GameState):
         if self.claims:
             seat = self.claims[0]
             return [CLAIM[c] for c in self._offer(seat)] + [DECLINE]
-        return getattr(self, "_legal_" + self.phase)()
+        return LEGAL[self.phase](self)
 
     def _supply_moves(self):
         """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
-        empties = self.empties()
-        out = []
-        for k in sorted({p // 5 for p in self.supply}):
-            acts = SUPPLY_ACTS[k]
-            out += acts if k == WYLDE else [acts[sp] for sp in empties]
+        free, out = FULL ^ self.occ, []
+        for k in KINDS_IN[self._supply_kinds()]:
+            out += SUPPLY_ACTS[WYLDE] if k == WYLDE else at_spaces(SUPPLY_TABLES[k], free)
         return out
+
+    def _supply_kinds(self):
+        """The kinds in the supply, one bit each."""
+        kinds = 0
+        for p in self.supply:
+            kinds |= KIND_BIT[p]
+        return kinds
 
     def _legal_turn(self):
         """A1, A2 or A3."""
         out = self._supply_moves()
-        if self.bag and EMPTY in self.face:
+        if self.bag and self.occ != FULL:
             out.append(BAG_ACT)
         out.append(CHORDS_ACT)
         return out
 
     def _legal_bag_place(self):
         """The drawn pick goes face down on an empty space."""
-        return [PLACE[sp] for sp in self.empties()]
+        return at_spaces(PLACE_TABLE, FULL ^ self.occ)
 
     def _legal_adjacent(self):
         """A2's optional removal of a neighbouring pick on the same fret."""
-        return [REMOVE[sp] for sp in adjacent(self.at) if self.face[sp] != EMPTY] + [SKIP]
+        occ = self.occ
+        return [REMOVE[sp] for sp in ADJACENT[self.at] if occ >> sp & 1] + [SKIP]
 
     def _legal_grey_move(self):
         """The flipped pick may move to any empty space."""
-        moves = MOVE[self.at]
-        return [moves[sp] for sp in self.empties()] + [SKIP]
+        out = at_spaces(MOVE_TABLES[self.at], FULL ^ self.occ)
+        out.append(SKIP)
+        return out
 
     def _legal_return(self):
         """Give back unfinished cards until at most three are held."""
@@ -292,42 +330,40 @@ class ReChordState(GameState):
 
     def _legal_ability(self):
         """The targets of the resolving pick's ability, and skipping it."""
-        return ABILITY_TARGETS[self.akind](self) + [SKIP]
+        out = ABILITY_TARGETS[self.akind](self)
+        out.append(SKIP)
+        return out
 
     def _targets_white(self):
         """Another supply pick, face up."""
         return self._supply_moves()
 
     def _others(self):
-        """Occupied spaces other than the resolving pick's."""
-        face, at = self.face, self.at
-        return [sp for sp in range(SPACES) if face[sp] != EMPTY and sp != at]
+        """Occupied spaces other than the resolving pick's, one bit each."""
+        return self.occ & ~(1 << self.at)
 
     def _targets_red(self):
         """Any other pick goes back to the bag."""
-        return [REMOVE[sp] for sp in self._others()]
+        return at_spaces(REMOVE_TABLE, self._others())
 
     def _targets_blue(self):
         """Move another pick to an empty space, or swap two other picks."""
-        others, empties = self._others(), self.empties()
+        others, free = self._others(), FULL ^ self.occ
+        starts = at_spaces(SPACE_TABLE, others)
         out = []
-        for a in others:
-            moves = MOVE[a]
-            out += [moves[b] for b in empties]
-        for i, a in enumerate(others):
-            swaps = SWAP[a]
-            out += [swaps[b] for b in others[i + 1:]]
+        for a in starts:
+            out += at_spaces(MOVE_TABLES[a], free)
+        for a in starts:                             # each pair once
+            out += at_spaces(SWAP_TABLES[a], others & AFTER[a])
         return out
 
     def _targets_grey(self):
         """Any face-up pick (this Grey included) flips face down."""
-        face = self.face
-        return [FLIP[sp] for sp in range(SPACES) if 0 <= face[sp] < DOWN]
+        return at_spaces(FLIP_TABLE, self.occ & ~self.down)
 
     def _targets_purple(self):
         """Any face-down pick turns face up."""
-        face = self.face
-        return [REVEAL[sp] for sp in range(SPACES) if face[sp] == DOWN]
+        return at_spaces(REVEAL_TABLE, self.down)
 
     def _targets_green(self):
         """A type with at least one other pick of it in this Green's fret."""
@@ -337,20 +373,18 @@ class ReChordState(GameState):
 
     def _targets_wylde(self):
         """A revealed Wylde moves to any other space, replacing its pick."""
-        return [WYLDE_MOVE[sp] for sp in range(SPACES) if sp != self.at]
+        return at_spaces(WYLDE_TABLE, FULL & ~(1 << self.at))
 
     def _offer(self, seat):
         """The cards of a seat the board satisfies and it has not let go for this board."""
-        declined = self.declined[seat]
-        return [c for c in sorted(self.hands[seat])
-                if not declined >> c & 1 and self.satisfied(c)]
+        offered = self.sat & ~self.declined[seat]
+        return [c for c in sorted(self.hands[seat]) if offered >> c & 1]
 
     def _has_offer(self, seat):
         """Does a seat hold a card the board satisfies that it has not let go?"""
-        ok, declined = self.ok, self.declined[seat]
+        offered = self.sat & ~self.declined[seat]
         for c in self.hands[seat]:
-            need = NEEDS[c]
-            if ok & need == need and not declined >> c & 1:
+            if offered >> c & 1:
                 return True
         return False
 
@@ -426,7 +460,7 @@ class ReChordState(GameState):
         if self.claims:
             self._do_claim_window(action)
         else:
-            getattr(self, "_do_" + action[0])(*action[1:])
+            DO[action[0]](self, *action[1:])
         self._advance()
 
     def _advance(self):
@@ -445,15 +479,16 @@ class ReChordState(GameState):
 
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
-        need = self.size - len(self.supply)
-        new = []
-        for _ in range(min(need, len(self.bag))):
-            new.append(self._draw_pick())
-            self.supply.append(new[-1])            # open at once (`_relabel`)
+        supply = self.supply
+        refill = []
+        for _ in range(min(self.size - len(supply), len(self.bag))):
+            pick = self._draw_pick()
+            supply.append(pick)                    # open at once (`_relabel`)
+            refill.append(KIND[pick])
         self.placed = False
         if self.events is not None:
-            self.emit("turn", seat=self.active, refill=[kind_of(p) for p in new],
-                      supply=sorted(kind_of(p) for p in self.supply), bag=len(self.bag))
+            self.emit("turn", seat=self.active, refill=refill,
+                      supply=sorted(map(KIND.__getitem__, supply)), bag=len(self.bag))
         if self.active == self.jim:
             self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
@@ -467,6 +502,8 @@ class ReChordState(GameState):
 
     def _open_claims(self):
         """Queue a claim window for each seat holding a satisfied card, active first."""
+        if not self.sat:                   # the board satisfies no chord card: no window
+            return
         for i in range(self.g):
             seat = (self.active + i) % self.g
             if seat == self.jim:
@@ -503,16 +540,22 @@ class ReChordState(GameState):
         if not up:
             self.known[pick] = 1 << seat
         self.placed = True
-        self.emit("place", seat=seat, space=sp, kind=kind_of(pick), up=up, via=via,
+        self.emit("place", seat=seat, space=sp, kind=KIND[pick], up=up, via=via,
                   known=self.known[pick])
         self._changed()
 
     def _do_supply(self, kind, sp):
         """A1 (or a White's ability): a supply pick face up, then its ability."""
-        pick = next(p for p in self.supply if kind_of(p) == kind)
-        self.supply.remove(pick)
+        supply = self.supply
+        pick = supply.pop(self._supply_index(kind))
         self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
         self._ability(kind, sp) if kind != WYLDE else self._end_action()
+
+    def _supply_index(self, kind):
+        """Where the first supply pick of a kind is."""
+        for i, p in enumerate(self.supply):
+            if KIND[p] == kind:
+                return i
 
     def _do_bag(self):
         """A2: draw a pick only you see."""
@@ -624,11 +667,22 @@ class ReChordState(GameState):
             self._end_action()
 
     def _has_targets(self, kind):
-        """Has the ability a target? (Blue answered without listing its many moves.)"""
-        if kind != BLUE:
-            return bool(ABILITY_TARGETS[kind](self))
-        others = SPACES - self.face.count(EMPTY) - 1
-        return others >= 2 or (others == 1 and EMPTY in self.face)
+        """Has the ability a target? (Answered without listing them.)"""
+        if kind == WHITE:          # a supply pick onto an empty space, or a Wylde anywhere
+            return bool(self.supply) and (self.occ != FULL or
+                                          self._supply_kinds() >> WYLDE & 1 == 1)
+        if kind == RED:
+            return self._others() != 0
+        if kind == BLUE:
+            others = self._others().bit_count()
+            return others >= 2 or (others == 1 and self.occ != FULL)
+        if kind == GREY:           # a face-up pick: this Grey itself, at least
+            return self.ok != 0
+        if kind == PURPLE:
+            return self.down != 0
+        if kind == GREEN:          # another pick on this Green's fret
+            return self._others() >> 6 * (self.at // 6) & 63 != 0
+        return True                # a Wylde may go to any of the 29 other spaces
 
     def _end_action(self):
         """The action is over: on to the end of the turn."""
@@ -637,8 +691,10 @@ class ReChordState(GameState):
     # --- end of turn and of the game ------------------------------------------------------------
     def _step_end(self):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
-        for f in range(1, 6):
-            if self.occ >> (6 * f - 6) & 63 == 63 and not self.scored[f - 1]:
+        occ = self.occ
+        full = occ & occ >> 1 & occ >> 2 & occ >> 3 & occ >> 4 & occ >> 5 & FRET_STARTS
+        for f in FRETS_AT[full]:                   # the full frets: score the new ones
+            if not self.scored[f - 1]:
                 self._lead_guitar(f)
         self.turns += 1
         self.idle = 0 if self.placed else self.idle + 1
@@ -655,10 +711,10 @@ class ReChordState(GameState):
         by the `lead_scoring` option; HR-5 by `face_down_scores`)."""
         mode, counts = self.options["lead_scoring"], self._colour_counts()
         if mode == "fret_only":
-            return [triangular(counts[c][fret - 1]) for c in COLOURS]
+            return [TRIANGULAR[row[fret - 1]] for row in counts]
         if mode == "linear":
-            return [sum(counts[c]) for c in COLOURS]
-        return [sum(triangular(k) for k in counts[c]) for c in COLOURS]
+            return [sum(row) for row in counts]
+        return [sum([TRIANGULAR[k] for k in row]) for row in counts]
 
     def _lead_guitar(self, fret):
         """A lead guitar round: every genre scored on the pad in this fret's column (HR-4/5)."""
@@ -669,15 +725,11 @@ class ReChordState(GameState):
 
     def _colour_counts(self):
         """Face-up picks of each colour per fret (face-down ones too under HR-5's option)."""
-        counts = [[0] * 5 for _ in COLOURS]
-        down = self.options["face_down_scores"]
-        for sp in range(SPACES):
-            f = self.face[sp]
-            if f == DOWN and down:
-                f = kind_of(self.board[sp])
-            if 0 <= f < WYLDE:
-                counts[f][sp // 6] += 1
-        return counts
+        face = self.face
+        if self.options["face_down_scores"]:
+            face = [KIND[self.board[sp]] if f == DOWN else f for sp, f in enumerate(face)]
+        frets = [face[6 * f:6 * f + 6] for f in range(5)]
+        return [[fret.count(c) for fret in frets] for c in COLOURS]
 
     def _final_window(self, reason):
         """A last chance to claim before totals (HR-22)."""
@@ -777,13 +829,20 @@ class ReChordState(GameState):
         """A cheap independent copy; searches pass keep_events=False."""
         s = ReChordState.__new__(ReChordState)
         s._clone_base(self, keep_events)
-        for name in ("n", "g", "jim", "active", "phase", "at", "akind", "drawn", "instant",
-                     "placed", "idle", "turns", "jim_next", "icon", "end_reason",
-                     "current_player", "setlist", "size", "final", "ok", "occ"):
-            setattr(s, name, getattr(self, name))
-        for name in ("board", "face", "known", "bag", "supply", "deck", "scored", "claims",
-                     "declined", "icons", "rigged", "songs", "genres"):
-            setattr(s, name, getattr(self, name)[:])
+        s.n, s.g, s.jim, s.active, s.phase, s.at, s.akind, s.drawn = (
+            self.n, self.g, self.jim, self.active, self.phase, self.at, self.akind, self.drawn)
+        s.instant, s.placed, s.idle, s.turns, s.jim_next, s.icon, s.end_reason = (
+            self.instant, self.placed, self.idle, self.turns, self.jim_next, self.icon,
+            self.end_reason)
+        s.current_player, s.setlist, s.size, s.final = (self.current_player, self.setlist,
+                                                         self.size, self.final)
+        s.ok, s.occ, s.sat, s.down, s.watch = self.ok, self.occ, self.sat, self.down, self.watch
+        s.board, s.face, s.known, s.bag, s.supply = (self.board[:], self.face[:], self.known[:],
+                                                     self.bag[:], self.supply[:])
+        s.deck, s.scored, s.claims, s.declined = (self.deck[:], self.scored[:], self.claims[:],
+                                                  self.declined[:])
+        s.icons, s.rigged, s.songs, s.genres = (self.icons[:], self.rigged[:], self.songs[:],
+                                                self.genres[:])
         s.hands = [h[:] for h in self.hands]
         s.completed = [c[:] for c in self.completed]
         s.pad = [r[:] for r in self.pad]
@@ -809,14 +868,55 @@ CLAIM, RETURN = (tuple((name, c) for c in range(CHORD_CARDS)) for name in ("clai
 CLEAR = tuple(("clear", t) for t in range(8))
 BAG_ACT, CHORDS_ACT, DONE, SKIP, DECLINE = (("bag",), ("chords",), ("done",), ("skip",),
                                             ("decline",))
-MATCHES = {EMPTY: 0, DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
-NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])
-              for card in range(CHORD_CARDS))
+TRIANGULAR = tuple(triangular(k) for k in range(7))
+FULL = (1 << SPACES) - 1                                  # every space occupied
+FRET_STARTS = sum(1 << 6 * f for f in range(5))    # string E of each fret: a full fret's bit
+                                                   # stays there when `occ` is ANDed with
+                                                   # itself shifted by 1..5 strings
+FRETS_AT = {sum(1 << 6 * (f - 1) for f in frets): frets     # those bits -> the frets (1..5)
+            for frets in (tuple(f for f in range(1, 6) if m >> (f - 1) & 1)
+                          for m in range(32))}
+KIND = tuple(kind_of(p) for p in range(PICKS))
+KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
+KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
+ADJACENT = tuple(adjacent(sp) for sp in range(SPACES))
+AFTER = tuple(FULL & -(2 << sp) for sp in range(SPACES))   # the spaces after one, in scan order
+
+
+def fret_table(row):
+    """A row of entries, one per space, cut up per fret: for each fret and each set of its six
+    spaces (6 bits), the entries of those spaces in scan order (for `at_spaces`)."""
+    return tuple(tuple(tuple(row[6 * f + s] for s in range(6) if spaces >> s & 1)
+                       for spaces in range(64)) for f in range(5))
+
+
+def at_spaces(table, spaces):
+    """The entries of a `fret_table` for a set of spaces (one bit each), in scan order."""
+    out = list(table[0][spaces & 63])
+    out += table[1][spaces >> 6 & 63]
+    out += table[2][spaces >> 12 & 63]
+    out += table[3][spaces >> 18 & 63]
+    out += table[4][spaces >> 24 & 63]
+    return out
+
+
+SPACE_TABLE = fret_table(range(SPACES))
+PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
+    fret_table(row) for row in (PLACE, REMOVE, WYLDE_MOVE, FLIP, REVEAL))
+SUPPLY_TABLES = tuple(fret_table(SUPPLY_ACTS[k]) for k in COLOURS)
+MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
+SWAP_TABLES = tuple(fret_table(row) for row in SWAP)
+KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
+MATCH_AT = tuple({face: MATCHES[face] << 6 * sp for face in FACES} for sp in range(SPACES))
+WATCH_ALL = card_watch(tuple(range(CHORD_CARDS)))     # before the game knows its cards
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
                    PURPLE: ReChordState._targets_purple, GREEN: ReChordState._targets_green,
                    WYLDE: ReChordState._targets_wylde}
 STEPS = {"end": ReChordState._step_end, "final": ReChordState._step_final}
+DO = {kind: getattr(ReChordState, "_do_" + kind) for kind in SHAPES
+      if kind not in ("claim", "decline")}
+LEGAL = {phase: getattr(ReChordState, "_legal_" + phase) for phase in SEAT_PHASES}
 PHASE_KINDS = {"turn": ("supply", "bag", "chords"), "bag_place": ("place",),
                "adjacent": ("remove", "skip"), "grey_move": ("move", "skip"),
                "return": ("return", "done"), "ability_white": ("supply", "skip"),
