@@ -15,6 +15,7 @@ Tests and benchmarks import this module: build(out) -> stats, serve(directory, p
 
 import argparse
 import ast
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -56,6 +57,7 @@ PYSCRIPT_CHUNK = re.compile(r"^(?P<name>.+)-[A-Za-z0-9_-]{8}\.js$")   # Vite: na
 PYSCRIPT_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.-]+\.(?:js|css))["'`]""")
 MPY_CONFIG = "<mpy-config hidden></mpy-config>"   # filled by build_page (see mpy_config)
 SW_TEMPLATE = "sw.template.js"
+PAGE = "index.html"
 MANIFEST = "manifest.webmanifest"
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
@@ -399,10 +401,17 @@ def site_files(out):
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
 
 
+INSTALL_ONLY = ("static/icons/icon-192.png", "static/icons/icon-512.png")
+# ^ the manifest's PNG icons: read by the browser when the site is installed, never by the page,
+#   so not precached (a first visit does not download them; the page's icon is the SVG)
+
+
 def precached(out):
-    """The files sw.js precaches: all but sw.js itself and dotfiles like .nojekyll."""
+    """The files sw.js precaches: all but sw.js itself, dotfiles like .nojekyll and the icons
+    only an installation reads (INSTALL_ONLY)."""
     return [rel for rel in site_files(out)
-            if rel != "sw.js" and not any(part.startswith(".") for part in rel.split("/"))]
+            if rel != "sw.js" and rel not in INSTALL_ONLY
+            and not any(part.startswith(".") for part in rel.split("/"))]
 
 
 def cache_name(out, files):
@@ -435,6 +444,8 @@ def stamp_version(out, version):
 
 def write_service_worker(out, template=STATIC / SW_TEMPLATE):
     """Fill the SW template with the cache name and file list; write out/sw.js; return the name.
+    The page is listed once, as "./" (the SW answers index.html from it): a first visit
+    downloads it once for the precache, not twice.
 
     The cache name is the site's version: build() hashes the files here, before stamp_version
     writes that version into index.html and bot_worker.py."""
@@ -443,7 +454,7 @@ def write_service_worker(out, template=STATIC / SW_TEMPLATE):
     text = template.read_text(encoding="utf-8")
     if text.count("__CACHE__") != 1 or text.count("__FILES__") != 1:
         raise BuildError("%s must contain __CACHE__ and __FILES__ once each" % template)
-    urls = json.dumps(["./"] + ["./" + rel for rel in files], indent=2)
+    urls = json.dumps(["./"] + ["./" + rel for rel in files if rel != PAGE], indent=2)
     text = text.replace("__CACHE__", name).replace("__FILES__", urls)
     (out / "sw.js").write_text(text, encoding="utf-8")
     return name
@@ -532,11 +543,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """Headers of the file, gzip-compressed when it is text and the browser accepts gzip
         (as GitHub Pages serves such files, so the bytes measured here are a visitor's)."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, PAGE)          # the folder's page, as the base serves it
         mime = self.guess_type(path)
         if (mime not in GZIP_TYPES or not os.path.isfile(path)
                 or "gzip" not in self.headers.get("Accept-Encoding", "")):
             return super().send_head()
         stat = os.stat(path)
+        if self.not_modified_since(stat.st_mtime):
+            self.send_response(304)
+            self.end_headers()
+            return None
         body = gzipped(path, stat.st_mtime_ns, stat.st_size)
         self.send_response(200)
         self.send_header("Content-Type", mime)
@@ -546,6 +563,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def not_modified_since(self, mtime):
+        """True if the request's If-Modified-Since covers the file's time (answered 304, as the
+        base handler and GitHub Pages answer a revalidation)."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.tzinfo is not None and int(mtime) <= when.timestamp()
 
     def do_HEAD(self):
         """HEAD inside the sub-path."""

@@ -15,8 +15,8 @@
 // activate: delete older Encore caches of this scope only (a github.io origin is shared by every
 //           project site of its owner, so the cache name carries the registration's scope), then
 //           take control of pages that have none (the first visit)
-// fetch:    same-origin GETs are answered from this version's cache (query ignored), else from
-//           the network
+// fetch:    same-origin GETs are answered from this version's cache (query ignored; index.html
+//           from "./", the page's one entry), else from the network
 const VERSION = "__CACHE__";
 const FILES = __FILES__;
 const SCOPE = self.registration.scope;
@@ -49,10 +49,13 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  // the page is precached once, as the scope's "./": index.html is answered from it
+  const key = url.href.split(/[?#]/)[0] === SCOPE + "index.html" ? SCOPE : request;
   event.respondWith(
     caches.open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
+      .then((cache) => cache.match(key, { ignoreSearch: true }))
       .then((hit) => hit || fetch(request)),
   );
 });

@@ -267,11 +267,19 @@ def test_style_sheets_ship_without_comments_and_keep_every_rule():
 
 
 def test_service_worker_lists_every_file_and_nothing_else(built_site):
-    """FILES is "./" plus every file in dist except sw.js and .nojekyll; CACHE is their hash."""
+    """FILES is "./" (the page, once) plus every other file in dist except sw.js, .nojekyll and
+    the PNG icons only an installation reads; CACHE is their hash."""
     site = built_site.path
     cache, files = sw_parts(site)
     everything = build.site_files(site)
-    assert files == ["./"] + ["./" + f for f in everything if f not in ("sw.js", ".nojekyll")]
+    assert files == ["./"] + ["./" + f for f in everything
+                              if f not in ("sw.js", ".nojekyll", "index.html")
+                              and f not in build.INSTALL_ONLY]
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert set(build.INSTALL_ONLY) == {i["src"] for i in manifest["icons"]
+                                       if i["type"] == "image/png"}     # the install's icons
+    assert all((site / rel).is_file() for rel in build.INSTALL_ONLY)   # shipped, not precached
+    assert "./static/icons/icon.svg" in files                          # the page's own icon
     assert re.fullmatch(r"encore-[0-9a-f]{16}", cache)
     assert cache == built_site.stats["cache"] == build.cache_name(unstamped(site, cache),
                                                                   build.precached(site))
@@ -402,7 +410,7 @@ def test_server_compresses_text_as_github_pages_does(built_site):
     import gzip
     server = build.serve_in_thread(built_site.path)
     try:
-        for rel, packed in (("index.html", True), ("static/style.css", True),
+        for rel, packed in (("", True), ("index.html", True), ("static/style.css", True),
                             ("static/shell.js", True), ("static/icons/icon.svg", True),
                             ("manifest.webmanifest", True), ("encore.bundle", False),
                             ("boot.py", False), ("static/icons/icon-192.png", False)):
@@ -413,13 +421,19 @@ def test_server_compresses_text_as_github_pages_does(built_site):
                 with urllib.request.urlopen(request, timeout=10) as resp:
                     body, encoding = resp.read(), resp.headers.get("Content-Encoding")
                     assert int(resp.headers["Content-Length"]) == len(body)
-                want = (built_site.path / rel).read_bytes()
+                want = (built_site.path / (rel or "index.html")).read_bytes()
                 if packed and accept:
                     assert encoding == "gzip" and len(body) < len(want), rel
                     body = gzip.decompress(body)
                 else:
                     assert encoding is None, rel
                 assert body == want, rel
+            if packed:                       # a revalidation of an unchanged file: 304, no body
+                request = urllib.request.Request(server.url + rel, headers={
+                    "Accept-Encoding": "gzip", "If-Modified-Since": resp.headers["Last-Modified"]})
+                with pytest.raises(urllib.error.HTTPError) as err:
+                    urllib.request.urlopen(request, timeout=10)
+                assert err.value.code == 304, rel
     finally:
         server.shutdown()
         server.server_close()
