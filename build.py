@@ -59,7 +59,6 @@ MPY_CONFIG = "<mpy-config hidden></mpy-config>"   # filled by build_page (see mp
 SW_TEMPLATE = "sw.template.js"
 PAGE = "index.html"
 MANIFEST = "manifest.webmanifest"
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
     ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
     ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm",
@@ -181,7 +180,7 @@ def without_docstrings(text):
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.Pass()]
     return ast.unparse(tree) + "\n"

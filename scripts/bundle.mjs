@@ -5,8 +5,8 @@
 // compiled with optimize=2 (no docstrings; nothing shipped uses assert or __doc__) and without
 // line tables (bytes: the first visit's download; a traceback names the function, not the
 // line). The paths listed after the bundle file are the modules no page needs before its first
-// board (hint, teach, search...): they ship as their source (build.py strips its docstrings),
-// smaller than their bytecode, and are compiled when first imported. The bundle is what
+// board (the hint, the sound: build.py's BUNDLED_AS_SOURCE): they ship as their source
+// (build.py strips its docstrings), smaller than their bytecode, compiled when first imported. The bundle is what
 // web/bundle.py reads: lzma(marshal((MAGIC_NUMBER, {module name: (is a package, its code
 // object or its source)}))), one marshal of them all (smaller: names are shared).
 // build.py calls this; the output is the same for the same sources.

@@ -8,7 +8,7 @@ file, `encore.bundle`: lzma-compressed marshal data of
 
 Compiling ~1 MB of source in the browser took about half a second of the page's start on a
 desktop CPU; unmarshalling the bundle's code takes a few milliseconds. The modules no page
-needs before its first board (hint, teach, search...) are in it as source, which is smaller,
+needs before its first board (the hint, the sound) are in it as source, which is smaller,
 and are compiled when first imported. `install()` puts a finder for those modules first on
 `sys.meta_path`; importing a module then runs its code. The page's entry (boot.py) and the
 bots' worker (bot_worker.py) call it before any other import. Without a bundle beside it

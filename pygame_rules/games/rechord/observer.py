@@ -127,11 +127,7 @@ def open_labels(state):
 
 def cards_out(state):
     """The chord cards in no hand, not in the deck and not completed, in id order."""
-    held = set(state.deck)
-    for hand in state.hands:
-        held.update(hand)
-    for cs in state.completed:
-        held.update(c for c, _ in cs)
+    held = set(state.cards_in_play())
     return [c for c in range(CHORD_CARDS) if c not in held]
 
 

@@ -94,7 +94,7 @@ class ReChordState(GameState):
         s.watch = WATCH_ALL
         if s.setup:
             s._take_setup()
-        cards = s._cards_in_play()
+        cards = s.cards_in_play()
         s.watch = card_watch(cards)
         s.sat &= sum(1 << c for c in cards)          # a test position's board may satisfy others
         if s.jim is not None:
@@ -158,7 +158,7 @@ class ReChordState(GameState):
         self.rigged = list(st.get("draws", []))
         self.instant = max((i for cs in self.completed for _, i in cs), default=0)
 
-    def _cards_in_play(self):
+    def cards_in_play(self):
         """The chord cards in a hand, in the deck or completed, in id order."""
         cards = set(self.deck)
         for hand in self.hands:
