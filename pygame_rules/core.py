@@ -360,6 +360,12 @@ class GameState:
             fields["type"] = etype
             self.events.append(fields)
 
+    def log(self, event):
+        """Append one event, a dict with its "type", to the log (no-op when it is switched off):
+        emit's cheaper form for the hot paths (a dict display costs ~2/3 of a keyword call)."""
+        if self.events is not None:
+            self.events.append(event)
+
     # --- the contract -------------------------------------------------------------------
     @property
     def is_over(self):
