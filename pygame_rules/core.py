@@ -12,6 +12,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from itertools import accumulate
+from operator import indexOf
 
 from .messages import add as add_texts, text
 
@@ -22,6 +23,7 @@ _MASK64 = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # splitmix64
 _ATOMS = frozenset((str, int))   # the types an action's parts may have (not bool, not float)
+_ABSENT = object()               # apply's "not among the legal actions"
 # Bounds of what load_state reads. The longest saves of real play measure about 3 KB
 # (benchmarks/hostile_inputs.py --measure: Re-Chord 5p without anti-stall, 213 actions, 3.1 KB;
 # TAKE 6p 2.6 KB; Taktvoll 2.5 KB; Take The "A" Chord 1.8 KB), so 2 MB is over 600 times the
@@ -374,14 +376,22 @@ class GameState:
 
     def apply(self, action):
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
-        if self.current_player is None:
-            raise IllegalAction("error.game_over")
         legal = self._legal
         if legal is None:
+            if self.current_player is None:
+                raise IllegalAction("error.game_over")
             legal = self._legal = self._legal_actions()
-        if type(action) is not tuple or not _ATOMS.issuperset(map(type, action)) or \
-                action not in legal:     # atoms first: comparing them never recurses
-            self.check(action)       # the fast test above, then the reason why not
+        # Most actions are one of the very tuples legal_actions() gave (a bot's, a click's),
+        # found by identity with nothing more to check. operator.indexOf, unlike list.index,
+        # builds no repr of a hostile action for its error; comparing with flat tuples of atoms
+        # never recurses; an action whose == raises is not legal either.
+        try:
+            found = legal[indexOf(legal, action)]
+        except Exception:
+            found = _ABSENT
+        if found is not action and (found is _ABSENT or type(action) is not tuple or
+                                    not _ATOMS.issuperset(map(type, action))):
+            self.check(action)       # not legal, or equal only as True is to 1: the reason
         self.history.append(action)
         self._legal = None
         self._apply(action)

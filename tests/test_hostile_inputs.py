@@ -411,3 +411,41 @@ def test_a_strange_seat_gives_a_short_message(game_id):
         with pytest.raises(pygame_rules.SetupError) as err:
             state.view(seat)
         assert len(err.value.message) <= MAX_MESSAGE
+
+
+class Touchy:
+    """An object whose == raises TypeError (not ValueError) and whose repr raises."""
+
+    def __eq__(self, other):
+        raise TypeError("eq")
+
+    __hash__ = None
+
+    def __repr__(self):
+        raise TypeError("repr")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_actions_whose_comparison_raises_are_refused(game_id):
+    """A part whose == raises any error, alone or beside a legal action's first part:
+    IllegalAction, nothing changed (apply compares before it checks the parts' types)."""
+    state = live_state(game_id)
+    kind = state.legal_actions()[0][0]
+    for action in (Touchy(), (Touchy(),), (kind, Touchy()), (kind, Touchy(), 0)):
+        assert assert_refused(state, action).msg_id == "error.bad_action"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_equal_copy_of_a_legal_action_is_played_and_an_equal_bool_is_not(game_id):
+    """apply accepts a legal action by identity or by equal value (a copy built from a click or
+    a save) with the same result, and still tells 1 from True."""
+    first, second = live_state(game_id), live_state(game_id)
+    action = first.legal_actions()[0]
+    first.apply(action)
+    second.apply(tuple(list(action)))
+    assert first.to_json() == second.to_json()
+    state = live_state(game_id)
+    ints = [a for a in state.legal_actions() if any(type(p) is int and p in (0, 1) for p in a)]
+    if ints:
+        fake = tuple(bool(p) if type(p) is int and p in (0, 1) else p for p in ints[0])
+        assert_refused(state, fake)
