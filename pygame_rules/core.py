@@ -398,11 +398,12 @@ class GameState:
 
     def legal_actions(self):
         """The legal actions in a stable order, computed once per position ([] at the end)."""
-        if self.current_player is None:
-            return []
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        return self._legal[:]
+        legal = self._legal
+        if legal is None:
+            if self.current_player is None:
+                return []
+            legal = self._legal = self._legal_actions()
+        return legal[:]
 
     def is_legal(self, action):
         """True if `action` is one of the legal actions now (same computation as above; a scan,
