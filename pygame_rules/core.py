@@ -10,6 +10,7 @@ import hashlib
 import importlib
 import json
 import math
+import sys
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import indexOf
@@ -152,12 +153,20 @@ class Game:
     max_players: int
     options: tuple = ()
     house_rules: tuple = ()   # {"id": "HR-K9", "option": name or None, "msg": key}, ids of rules_doc
-    state_class: type = field(default=None, repr=False)
+    state: str = None     # its state class's name in the package's `state` module (the rules:
+                          # imported on first use, as listing the games needs none of them)
     table: str = None     # the page's table module for the game (a name: the engine has no web code)
     package: str = None   # the game's package, home of its PARTS
     prefix: str = None    # the first part of every message key of the game ("tac", "rc")
     texts: dict = field(default=None, repr=False, compare=False)  # {lang: {key: text}}
     rules_doc: str = None  # the rules as we settled them, in the repository ("docs/rules/<name>.md")
+
+    @property
+    def state_class(self):
+        """The game's state class (its package's `state` module, imported on first use)."""
+        module = sys.modules.get(self.package + ".state") or \
+            importlib.import_module(self.package + ".state")
+        return getattr(module, self.state)
 
     def part(self, name):
         """One of the game's parts (a module of its package, imported on first use)."""

@@ -3,6 +3,8 @@ game's folders (and its page table) keeps a list of the games or spells a game's
 
 import pathlib
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -215,3 +217,16 @@ def test_the_import_graph_is_read():
 def test_no_import_cycles():
     """No engine module imports, however indirectly, a module that imports it."""
     assert cycles(import_graph()) == []
+
+
+def test_listing_the_games_imports_no_rules_until_a_game_starts():
+    """Importing the registry (the start screen's need) loads no game's state module, the
+    costly part to import (issue 21); the first new_game of a game loads that game's only."""
+    code = ("import sys, pygame_rules\n"
+            "states = lambda: sorted(m for m in sys.modules if m.endswith('.state'))\n"
+            "print(states())\n"
+            "pygame_rules.new_game('taktvoll', 3)\n"
+            "print(states())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ROOT).stdout.splitlines()
+    assert out == ["[]", "['pygame_rules.games.taktvoll.state']"]

@@ -10,7 +10,6 @@ from .texts import EN
 from .texts_ja import JA
 from .texts_ja_page import JA as JA_PAGE
 from .cards import SETLIST_NAMES
-from .state import ReChordState
 
 PREFIX = "rc"
 
@@ -43,7 +42,7 @@ GAME = register(Game(
     max_players=5,
     options=OPTIONS,
     house_rules=HOUSE_RULES,
-    state_class=ReChordState,
+    state="ReChordState",
     table="rechord",
     package=__name__,
     prefix=PREFIX,

@@ -8,7 +8,6 @@ message of its house rule, so the rules page and the start screen say the same t
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
 from .texts_ja import JA
-from .state import TakeAChordState
 
 PREFIX = "tac"
 
@@ -36,7 +35,7 @@ GAME = register(Game(
     max_players=4,
     options=OPTIONS,
     house_rules=HOUSE_RULES,
-    state_class=TakeAChordState,
+    state="TakeAChordState",
     table="take_a_chord",
     package=__name__,
     prefix=PREFIX,

@@ -8,7 +8,6 @@ are options, the others are listed with `option: None`.
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
 from .texts_ja import JA
-from .state import TakeBambooState
 
 PREFIX = "take"
 
@@ -34,7 +33,7 @@ GAME = register(Game(
     max_players=6,
     options=OPTIONS,
     house_rules=HOUSE_RULES,
-    state_class=TakeBambooState,
+    state="TakeBambooState",
     table="take_bamboo",
     package=__name__,
     prefix=PREFIX,

@@ -8,7 +8,6 @@ options, the others are listed with `option: None`.
 from ...core import Game, Option, house_msg, house_rules, register
 from .texts import EN
 from .texts_ja import JA
-from .state import TaktvollState
 
 PREFIX = "tak"
 
@@ -38,7 +37,7 @@ GAME = register(Game(
     max_players=8,
     options=OPTIONS,
     house_rules=HOUSE_RULES,
-    state_class=TaktvollState,
+    state="TaktvollState",
     table="taktvoll",
     package=__name__,
     prefix=PREFIX,
