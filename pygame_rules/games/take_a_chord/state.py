@@ -9,8 +9,11 @@ An action is `("play", card)`, the card an id 0..34 (chord * 5 + colour); saves 
 held the bare card id (`_upgrade`). Hands are bitmasks so states clone cheaply.
 """
 
+from itertools import product
+
 from ...core import GameState, SetupError, short
 from . import observer
+from .deal import shuffled_deck
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
@@ -23,6 +26,8 @@ CHORD_NAME_OF = tuple(CHORDS[CHORD_OF[c]] for c in range(DECK_SIZE))   # "A".."G
 CHORD_BIT = tuple(1 << CHORD_OF[c] for c in range(DECK_SIZE))   # its chord as one bit of 7
 SAME_CHORD = tuple(CHORD_MASK[CHORD_OF[c]] for c in range(DECK_SIZE))   # its chord's 5 cards
 SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its colour's 7
+BIT = tuple(1 << c for c in range(DECK_SIZE))   # each card's bit in a hand's mask
+COLOUR_BIT = tuple(1 << COLOUR_OF[c] for c in range(DECK_SIZE))   # its colour as one bit of 5
 # SLICE_PLAYS[k][bits]: the plays of the cards 7k..7k+6 whose bits are set in `bits` (0..127)
 SLICE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(7) if bits >> b & 1
                                 and low + b < DECK_SIZE) for bits in range(128))
@@ -45,22 +50,22 @@ def round_order(leader, players):
 
 
 # TRICK_RANKS[key][lead colour][card]: how strong a card is in a trick, 0 strongest: twice how
-# far its chord stands below the key, plus 1 off the lead colour
-TRICK_RANKS = tuple(tuple(tuple((CHORD_OF[c] - key) % 7 * 2 + (COLOUR_OF[c] != lead)
+# far its chord stands below the key, plus 1 off the lead colour; times 4, so that adding a
+# card's position (0..3) to it makes one number whose least is the winner, earliest on a tie
+TRICK_RANKS = tuple(tuple(tuple(((CHORD_OF[c] - key) % 7 * 2 + (COLOUR_OF[c] != lead)) * 4
                                 for c in range(DECK_SIZE)) for lead in range(5))
                     for key in range(7))
 ROUND_ORDERS = {n: tuple(round_order(leader, n) for leader in range(n)) for n in (3, 4)}
 
 
 def winning_position(cards, key, skip):
-    """Index of the winning card: strongest chord, then lead colour, then earliest (the lead,
-    never skipped, wins a tie)."""
+    """Index of the winning card of a round's 4: strongest chord, then lead colour, then
+    earliest (the lead, never skipped, wins a tie); `skip` is 1 (the non-player's) or None."""
     ranks = TRICK_RANKS[key][COLOUR_OF[cards[0]]]
-    best = 0
-    for i in range(1, len(cards)):
-        if ranks[cards[i]] < ranks[cards[best]] and i != skip:
-            best = i
-    return best
+    c0, c1, c2, c3 = cards
+    if skip == 1:
+        return min(ranks[c0], ranks[c2] + 2, ranks[c3] + 3) & 3
+    return min(ranks[c0], ranks[c1] + 1, ranks[c2] + 2, ranks[c3] + 3) & 3
 
 
 class TakeAChordState(GameState):
@@ -71,7 +76,7 @@ class TakeAChordState(GameState):
     __slots__ = ("n", "venue", "dealer", "hands", "np_stack", "np_next", "set_aside", "key",
                  "key_card", "order", "pos", "round_cards", "facedown", "rounds", "trick_no",
                  "won", "tricks", "impro", "spotlight", "totals", "impro_totals", "venue_rows",
-                 "current_player", "last_trick", "voids", "match")
+                 "current_player", "last_round", "voids", "match")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -97,8 +102,7 @@ class TakeAChordState(GameState):
             self.key_card = next((c for c in self.set_aside if CHORD_OF[c] == self.key), None)
             leader = self.setup["leader"]
         else:
-            deck = list(range(DECK_SIZE))
-            self.rng.shuffle(deck)
+            deck = shuffled_deck(self.rng)     # what rng.shuffle(list(range(35))) gives
             hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(4)]
             self.set_aside = tuple(deck[4 * HAND_SIZE:])
             self.key_card = self.set_aside[0]
@@ -113,7 +117,7 @@ class TakeAChordState(GameState):
         self.impro = [0] * self.n
         self.voids = [0, 0, 0, 0]
         self.spotlight = None
-        self.last_trick = None
+        self.last_round = None
         self.trick_no = 1
         self.rounds = 1
         self.facedown = []
@@ -174,24 +178,33 @@ class TakeAChordState(GameState):
 
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
-        """Play the action's card for the current player, then the non-player's card if due."""
+        """Play the action's card for the current player, then the non-player's card if due.
+        (Written flat, with `_play`'s work inline: it runs for every card of every game.)"""
         seat, c = self.current_player, action[1]
-        if self.round_cards:
-            lead = COLOUR_OF[self.round_cards[0]]
-            if COLOUR_OF[c] != lead and not self.match >> c & 1:
-                self.voids[seat] |= 1 << lead    # off the lead colour, no chord matched: a void
-        self._play(seat, c, False)
-        if self.pos == 1 and self.n == 3:
+        cards = self.round_cards
+        if cards and not (SAME_COLOUR[cards[0]] | self.match) >> c & 1:
+            self.voids[seat] |= COLOUR_BIT[cards[0]]   # off the lead colour, no chord matched
+        self.hands[seat] ^= BIT[c]
+        cards.append(c)
+        self.match |= SAME_CHORD[c]
+        self.pos = pos = len(cards)
+        events = self.events
+        if events is not None:          # emit("card_played", ...) made in place: the commonest
+            events.append({"seat": seat, "card": c, "chord": CHORD_NAME_OF[c],
+                           "colour": COLOUR_OF[c], "trick": self.trick_no, "round": self.rounds,
+                           "non_player": False, "type": "card_played"})
+        if pos == 1 and self.n == 3:
             self._play(NON_PLAYER, self.np_stack[self.np_next], True)
             self.np_next += 1
-        if self.pos == 4:
+            pos = 2
+        if pos == 4:
             self._end_round()
         else:
-            self.current_player = self.order[self.pos]
+            self.current_player = self.order[pos]
 
     def _play(self, seat, c, non_player):
         """Move a card from a seat's hand (or the non-player's stack) into the round."""
-        self.hands[seat] ^= 1 << c
+        self.hands[seat] ^= BIT[c]
         self.round_cards.append(c)
         self.match |= SAME_CHORD[c]
         self.pos += 1
@@ -205,12 +218,29 @@ class TakeAChordState(GameState):
         """HOUSE RULE: the last trick is any round in which every seat plays its last card."""
         return not any(self.hands)
 
+    @property
+    def last_trick(self):
+        """The venue's last trick as the view shows it ({"trick", "winner", "rounds", "cards":
+        [[seat, card] x 4]}, the cards of its final round), or None. Kept as the flat tuple
+        `last_round` (no dict and 5 lists made for every trick) and made here when asked."""
+        if self.last_round is None:
+            return None
+        trick, winner, rounds, o0, c0, o1, c1, o2, c2, o3, c3 = self.last_round
+        return {"trick": trick, "winner": winner, "rounds": rounds,
+                "cards": [[o0, c0], [o1, c1], [o2, c2], [o3, c3]]}
+
+    @last_trick.setter
+    def last_trick(self, last):
+        """Set it from a view's "last_trick" (observer.from_view)."""
+        self.last_round = None if last is None else (
+            last["trick"], last["winner"], last["rounds"],
+            *(x for pair in last["cards"] for x in pair))
+
     def _end_round(self):
         """Four cards are down: Improvisation, or settle the trick, the Spotlight and the key."""
-        last = self._is_last_trick()
+        last = not any(self.hands)      # _is_last_trick, inline
         cards = self.round_cards
-        matched = CHORD_OF[cards[3]] == CHORD_OF[cards[0]]
-        if matched:
+        if SAME_CHORD[cards[0]] >> cards[3] & 1:    # the 4th card matched the lead's chord
             limit = IMPROVISATION_LIMIT[self.n]
             if last:
                 self.emit("improvisation_blocked", reason="last_trick", seat=self.order[3])
@@ -220,7 +250,9 @@ class TakeAChordState(GameState):
             else:
                 self._improvise()
                 return
-        self._settle_trick(last, matched)
+            self._settle_trick(last, True)
+        else:
+            self._settle_trick(last, False)
 
     def _improvise(self):
         """Turn the round face down and start the next round, led by the 4th player."""
@@ -234,49 +266,75 @@ class TakeAChordState(GameState):
     def _settle_trick(self, last, blocked):
         """Give the trick to its winner, move the Spotlight, apply a Key Change, lead on."""
         cards, order, rounds, trick_no = self.round_cards, self.order, self.rounds, self.trick_no
-        wpos = winning_position(cards, self.key, 1 if self.n == 3 else None)
+        c0, c1, c2, c3 = cards
+        o0, o1, o2, o3 = order
+        # winning_position, inline: the least of rank * 4 + position (the non-player's card,
+        # position 1 with 3 players, never wins)
+        ranks = TRICK_RANKS[self.key][COLOUR_OF[c0]]
+        if self.n == 3:
+            wpos = min(ranks[c0], ranks[c2] + 2, ranks[c3] + 3) & 3
+        else:
+            wpos = min(ranks[c0], ranks[c1] + 1, ranks[c2] + 2, ranks[c3] + 3) & 3
         winner, win_card = order[wpos], cards[wpos]
-        everything = self.facedown + cards
-        self.won[winner] |= mask_of(everything)
+        facedown = self.facedown
+        won = BIT[c0] | BIT[c1] | BIT[c2] | BIT[c3]
+        if facedown:
+            won |= mask_of(facedown)
+        self.won[winner] |= won
         self.tricks[winner] += rounds
         if rounds > 1:
             self.impro[winner] += 1
         with_key = CHORD_OF[win_card] == self.key
-        if self.events is not None:     # emit("trick_won", ...) made in place: every trick's
-            self.events.append({"seat": winner, "card": win_card, "trick": trick_no,
-                                "rounds": rounds, "cards": everything, "final_round": cards[:],
-                                "order": list(order), "with_key_chord": with_key,
-                                "improvisation": rounds > 1, "type": "trick_won"})
-        if with_key and self.spotlight != winner:
-            self.emit("spotlight", seat=winner, previous=self.spotlight)
+        events = self.events
+        if events is not None:          # emit("trick_won", ...) made in place: every trick's
+            events.append({"seat": winner, "card": win_card, "trick": trick_no, "rounds": rounds,
+                           "cards": facedown + cards, "final_round": [c0, c1, c2, c3],
+                           "order": [o0, o1, o2, o3], "with_key_chord": with_key,
+                           "improvisation": rounds > 1, "type": "trick_won"})
+            if with_key and self.spotlight != winner:
+                events.append({"seat": winner, "previous": self.spotlight, "type": "spotlight"})
+        if with_key:
             self.spotlight = winner
-        self.last_trick = {"trick": trick_no, "winner": winner, "rounds": rounds,
-                           "cards": [[order[0], cards[0]], [order[1], cards[1]],
-                                     [order[2], cards[2]], [order[3], cards[3]]]}
+        self.last_round = (trick_no, winner, rounds, o0, c0, o1, c1, o2, c2, o3, c3)
         changer = self._key_change(last, blocked)
         leader = winner if changer is None else changer
-        self.round_cards, self.facedown, self.match = [], [], 0
+        self.facedown, self.match = [], 0
         if last:
+            self.round_cards = []
             self._end_venue()
             return
-        if self.events is not None:     # emit("lead", ...) made in place: every trick's
-            self.events.append({"seat": leader, "type": "lead"})
+        if events is not None:          # emit("lead", ...) made in place: every trick's
+            events.append({"seat": leader, "type": "lead"})
         self.trick_no = trick_no + 1
         self.rounds = 1
-        self._start_round(leader)
+        # _start_round(leader), inline (no face-down cards now, so nothing to match)
+        self.order = ROUND_ORDERS[self.n][leader]
+        self.pos = 0
+        self.round_cards = []
+        self.current_player = leader
 
     def _key_change(self, last, blocked):
         """Find the Key Changer of the round, move the key; return the changer (or None)."""
-        earlier = [] if self.options["match_face_up_round_only"] else self.facedown
-        found = key_changer(self.round_cards, self.order, self.n, earlier, self.options, blocked)
-        if found is None:
-            return None
-        seat, chord = found
+        options = self.options
+        if options["match_face_up_round_only"] or not self.facedown:
+            # the common case, only the round's 4 chords count: key_changer by table
+            pos = key_change_position(self.round_cards, self.n, blocked, options)
+            if pos < 0:
+                return None
+            seat, chord = self.order[pos], CHORD_OF[self.round_cards[pos]]
+        else:
+            found = key_changer(self.round_cards, self.order, self.n, self.facedown, options,
+                                blocked)
+            if found is None:
+                return None
+            seat, chord = found
         if last:
             self.emit("key_change_ignored", seat=seat, chord=CHORDS[chord])
             return None
-        self.emit("key_change", seat=seat, chord=CHORDS[chord], previous=CHORDS[self.key],
-                  same_key=chord == self.key)
+        if self.events is not None:     # emit("key_change", ...) made in place: a frequent one
+            self.events.append({"seat": seat, "chord": CHORDS[chord],
+                                "previous": CHORDS[self.key], "same_key": chord == self.key,
+                                "type": "key_change"})
         self.key = chord
         return seat
 
@@ -342,7 +400,7 @@ class TakeAChordState(GameState):
         s.won, s.tricks, s.impro = self.won[:], self.tricks[:], self.impro[:]
         s.spotlight, s.totals = self.spotlight, self.totals[:]
         s.impro_totals, s.venue_rows = self.impro_totals[:], self.venue_rows[:]
-        s.current_player, s.last_trick, s.voids = self.current_player, self.last_trick, self.voids[:]
+        s.current_player, s.last_round, s.voids = self.current_player, self.last_round, self.voids[:]
         s.match = self.match
         return s
 
@@ -387,6 +445,51 @@ def key_changer(cards, order, players, earlier, options, blocked):
             CHORD_OF[cards[1]] == CHORD_OF[cards[0]]:
         return order[0], CHORD_OF[cards[0]]
     return None
+
+
+# --- the Key Change of a round whose trick's earlier cards do not count, by table -------------
+# key_changer's answer for such a round depends only on which of its 4 chords are equal (one of
+# 15 patterns), on how many cards are considered, the player count and HR-TAC5 (the "variant").
+# So it is worked out here once per pattern and variant, by key_changer itself, and every trick
+# looks it up (key_changer took ~6,000 instructions a trick).
+def _pattern(chords):
+    """Chords relabelled by first appearance, e.g. (3, 5, 3, 1) -> (0, 1, 0, 2)."""
+    first = {}
+    return tuple(first.setdefault(ch, len(first)) for ch in chords)
+
+
+PATTERNS = sorted({_pattern(chords) for chords in product(range(4), repeat=4)})   # the 15
+# PATTERN_OF[chord code]: the pattern (index in PATTERNS) of 4 chords coded in base 7, the lead's
+# chord the highest digit; CHORD_DIGITS[k][card]: the card's chord as the code's k-th digit
+PATTERN_OF = tuple(map({p: i for i, p in enumerate(PATTERNS)}.__getitem__,
+                       map(_pattern, product(range(7), repeat=4))))
+CHORD_DIGITS = tuple(tuple(CHORD_OF[c] * 7 ** (3 - k) for c in range(DECK_SIZE)) for k in range(4))
+
+
+def _changer_positions(variant):
+    """For each pattern, the Key Changer's position (0..3) or -1, under a variant: bit 0 all 4
+    cards considered, bit 1 four players, bit 2 HR-TAC5."""
+    options = {"blocked_improvisation_changes_key": False,
+               "non_player_pair_changes_key": bool(variant & 4)}
+    out = []
+    for pattern in PATTERNS:
+        found = key_changer([ch * 5 for ch in pattern], (0, 1, 2, 3), 4 if variant & 2 else 3,
+                            [], options, not variant & 1)
+        out.append(-1 if found is None else found[0])
+    return tuple(out)
+
+
+CHANGER_AT = tuple(_changer_positions(variant) for variant in range(8))
+
+
+def key_change_position(cards, players, blocked, options):
+    """Position (0..3) in the round of its Key Changer, or -1, when no earlier card of the trick
+    counts: key_changer's answer, looked up by the round's chord pattern."""
+    variant = ((1 if not blocked or options["blocked_improvisation_changes_key"] else 0)
+               + (2 if players == 4 else 0) + (4 if options["non_player_pair_changes_key"] else 0))
+    d0, d1, d2, d3 = CHORD_DIGITS
+    c0, c1, c2, c3 = cards
+    return CHANGER_AT[variant][PATTERN_OF[d0[c0] + d1[c1] + d2[c2] + d3[c3]]]
 
 
 def _check_setup(setup, players):
