@@ -17,6 +17,7 @@ try:        # SHA-256 alone: hashlib's import builds every algorithm it knows an
 except ImportError:             # standard library's own SHA-2 since Python 3.12
     from hashlib import sha256
 from operator import indexOf
+from struct import Struct
 
 from .messages import add as add_texts, text
 
@@ -91,7 +92,29 @@ class Rng:
 
     def shuffle(self, items):
         """Shuffle a list in place (Fisher-Yates): the draws of `below(i + 1)` for each i, last
-        index first, with next64 written out in the loop (every deal is a shuffle)."""
+        index first. Every deal is a shuffle, so the draws are made all at once (`_draws`); if
+        one of them would be drawn again for want of bias (about one shuffle in 10**17), the
+        list is shuffled again draw by draw from the same state (`_shuffle_drawn`)."""
+        n = len(items)
+        if n < _PACKED_FROM:
+            self._shuffle_drawn(items)
+            return
+        plan = _DRAW_PLANS.get(n) or _draw_plan(n)
+        limits = plan[4]
+        before = items[:]
+        i = n - 1
+        for r in _draws(self.state, plan):
+            if r >= limits[i]:
+                items[:] = before
+                self._shuffle_drawn(items)
+                return
+            j = r % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.state = (self.state + plan[5]) & _MASK64
+
+    def _shuffle_drawn(self, items):
+        """shuffle's draws one by one, with next64 written out in the loop."""
         z = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -106,6 +129,42 @@ class Rng:
             j = r % n
             items[i], items[j] = items[j], items[i]
         self.state = z
+
+
+# --- a shuffle's draws all at once ----------------------------------------------------------------
+# splitmix64 is counter based: draw k mixes `state + k * GOLDEN`, so a shuffle's n - 1 draws do not
+# depend on each other and are mixed at once in ONE big int holding them in 128-bit lanes (lane k:
+# draw k + 1). Each lane is kept below 2**64 between the steps (masked), so a product by a 64-bit
+# constant stays inside its own lane, and a right shift only brings a neighbour's bits into the
+# masked-off upper half; one struct unpack reads the draws back. About a third of the
+# instructions of the draws one by one for a 35-card deal (each step of those is a new int).
+_PACKED_FROM = 8           # shorter lists: the draws one by one cost less than the packing
+_LANE = 128
+_DRAW_PLANS = {}           # n -> _draw_plan(n), made once per list length
+
+
+def _draw_plan(n):
+    """The constants of a shuffle of n items: (1 in every lane, lane k holding (k + 1)·GOLDEN,
+    each lane's low 64 bits, the unpacker, each index's rejection bound, the state's step)."""
+    draws = n - 1
+    repeat = sum(1 << (_LANE * k) for k in range(draws))
+    plan = (repeat, sum(((k + 1) * _GOLDEN) << (_LANE * k) for k in range(draws)),
+            _MASK64 * repeat, Struct("<" + "Q8x" * draws).unpack,
+            tuple(_TWO64 - _TWO64 % (i + 1) for i in range(n)), draws * _GOLDEN)
+    _DRAW_PLANS[n] = plan
+    return plan
+
+
+def _draws(state, plan):
+    """The shuffle's n - 1 splitmix64 outputs from `state`, in order (index n - 1 first)."""
+    repeat, ramp, low64, unpack, _limits, _step = plan
+    z = (state * repeat + ramp) & low64
+    z = (z ^ (z >> 30)) & low64
+    z = (z * _MIX1) & low64
+    z = (z ^ (z >> 27)) & low64
+    z = (z * _MIX2) & low64
+    z ^= z >> 31
+    return unpack(z.to_bytes((len(plan[4]) - 1) * 16, "little"))
 
 
 def seed_to_int(seed):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules import SaveError, SetupError
-from pygame_rules.core import SAVE_VERSION, Rng, _checksum
+from pygame_rules.core import _GOLDEN, _MASK64, _MIX1, _MIX2, SAVE_VERSION, Rng, _checksum
 from pygame_rules.messages import text
 
 GAME = "take-a-chord"
@@ -82,6 +82,38 @@ def test_rng_shuffle_is_fisher_yates_over_below(seed, size):
     deal is the one it always was (the event digests check whole games)."""
     fast, slow = Rng(seed), Rng(seed)
     items, expected = list(range(size)), list(range(size))
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = slow.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == slow.state
+
+
+def _unmix(r):
+    """The splitmix64 state whose next output is r (its mix inverted)."""
+    def unxorshift(x, k):
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y & _MASK64
+    r = unxorshift(r, 31)
+    r = (r * pow(_MIX2, -1, 1 << 64)) & _MASK64
+    r = unxorshift(r, 27)
+    r = (r * pow(_MIX1, -1, 1 << 64)) & _MASK64
+    return (unxorshift(r, 30) - _GOLDEN) & _MASK64
+
+
+@pytest.mark.parametrize("size", [8, 35, 62])
+@pytest.mark.parametrize("rejected", [0, 5])
+def test_a_shuffle_whose_draw_is_drawn_again_is_still_fisher_yates_over_below(size, rejected):
+    """A draw that below() refuses (2**64 - 1, over every bound), first or later in a shuffle
+    long enough to draw all at once: the same list and state as draw by draw."""
+    state = (_unmix(_MASK64) - rejected * _GOLDEN) & _MASK64
+    probe = Rng(state)
+    assert [probe.next64() for _ in range(rejected + 1)][-1] == _MASK64
+    fast, slow = Rng(state), Rng(state)
+    items, expected = list("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")[
+        :size], list("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")[:size]
     fast.shuffle(items)
     for i in range(size - 1, 0, -1):
         j = slow.below(i + 1)
@@ -200,7 +232,8 @@ def test_engine_has_no_io_and_no_dependencies():
                "base64", "re", "zlib",      # share links (zlib is in Pyodide's standard library)
                "string", "unicodedata",     # terminal columns (unicodedata is built into Pyodide)
                "operator",                  # apply's identity test (built in, as everywhere)
-               "_sha2"}                     # SHA-256 without hashlib's import (core.py says why)
+               "_sha2",                     # SHA-256 without hashlib's import (core.py says why)
+               "struct"}                    # a shuffle's draws all at once (core.py says why)
     for path in root.rglob("*.py"):
         for mod in re.findall(r"^\s*(?:from|import) ([a-zA-Z_][\w]*)", path.read_text(), re.M):
             assert mod in allowed or mod == "pygame_rules", (path.name, mod)

@@ -13,7 +13,6 @@ from itertools import product
 
 from ...core import GameState, SetupError, short
 from . import observer
-from .deal import shuffled_deck
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
@@ -62,6 +61,8 @@ def winning_position(cards, key, skip):
     """Index of the winning card of a round's 4: strongest chord, then lead colour, then
     earliest (the lead, never skipped, wins a tie); `skip` is 1 (the non-player's) or None."""
     ranks = TRICK_RANKS[key][COLOUR_OF[cards[0]]]
+    if len(cards) != 4:       # part of a round (the rules' tests): the same rule, as a loop
+        return min(ranks[c] + i for i, c in enumerate(cards) if i != skip) & 3
     c0, c1, c2, c3 = cards
     if skip == 1:
         return min(ranks[c0], ranks[c2] + 2, ranks[c3] + 3) & 3
@@ -102,7 +103,8 @@ class TakeAChordState(GameState):
             self.key_card = next((c for c in self.set_aside if CHORD_OF[c] == self.key), None)
             leader = self.setup["leader"]
         else:
-            deck = shuffled_deck(self.rng)     # what rng.shuffle(list(range(35))) gives
+            deck = list(range(DECK_SIZE))
+            self.rng.shuffle(deck)
             hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(4)]
             self.set_aside = tuple(deck[4 * HAND_SIZE:])
             self.key_card = self.set_aside[0]
