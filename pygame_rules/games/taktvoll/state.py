@@ -56,7 +56,7 @@ class TaktvollState(GameState):
 
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
                  "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws",
-                 "room", "fits")
+                 "room", "fits", "note_on", "intervals")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -68,30 +68,39 @@ class TaktvollState(GameState):
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
         s.out = out_of_play(options)
+        s._read_options()
         hands = s._take_setup() if s.setup else s._deal()
-        s.hands = [mask_of(h) for h in hands]
         s._measure_rows()
-        s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
+        s.draws = [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
-        s.emit("game_start", players=players, start=s.current_player, options=dict(options),
-               out_of_play=list(s.out))
-        s.emit("deal", hands=hands, deck=len(s.deck))
+        s.log({"type": "game_start", "players": players, "start": s.current_player,
+               "options": dict(options), "out_of_play": list(s.out)})
+        s.log({"type": "deal", "hands": hands, "deck": len(s.deck)})
         return s
 
     def _deal(self):
-        """Bar lines shared out evenly, leftovers into the deck, five cards each; returns the
-        hands (card ids, in order)."""
-        each = len(BARS) // self.n
-        bars = list(BARS)
+        """Bar lines shared out evenly, leftovers into the deck, five cards each from the top
+        (the end of the list); sets `hands` (bitmasks) and `dealt`, returns the hands (card
+        ids, in order)."""
+        shares, leftovers = BAR_SHARES[self.n]
         deck = [c for c in UNSHARED if c not in self.out] if self.out else list(UNSHARED)
-        deck += bars[self.n * each:]
+        deck += leftovers
         self.rng.shuffle(deck)
-        hands = []
-        for i in range(self.n):
-            hands.append(sorted(bars[i * each:(i + 1) * each] + deck[-HAND:]))
-            del deck[-HAND:]
+        top = len(deck)
+        hands, self.hands = [], []
+        for share, mask in shares:
+            hand = deck[top - HAND:top]
+            top -= HAND
+            for card in hand:
+                mask |= BIT[card]
+            hand += share
+            hand.sort()
+            hands.append(hand)
+            self.hands.append(mask)
+        del deck[top:]
         self.deck = deck
+        self.dealt = (len(shares[0][0]) + HAND,) * self.n
         return hands
 
     def _take_setup(self):
@@ -102,7 +111,18 @@ class TaktvollState(GameState):
         self.totals = list(st.get("scores", self.totals))
         for row in st.get("rows", []):
             self.rows.append(_row_from_setup(row))
-        return [sorted(h) for h in st["hands"]]
+        hands = [sorted(h) for h in st["hands"]]
+        self.hands = [mask_of(h) for h in hands]
+        self.dealt = tuple(h.bit_count() for h in self.hands)
+        return hands
+
+    def _read_options(self):
+        """Keep what the options decide at every turn: the notes' plays (NOTE_ON by HR-K2; None
+        in Variant I, where they depend on the rows' last notes) and if intervals score."""
+        variant = self.options["variant"]
+        self.note_on = None if variant in ("thirds", "both") else \
+            NOTE_ON[self.options["quarter_invertible"]]
+        self.intervals = variant in ("intervals", "both")
 
     def _measure_rows(self):
         """Set `room`, the sixteenths free in each row's open bar, measured from the rows (−1
@@ -115,15 +135,20 @@ class TaktvollState(GameState):
         """Every action the current player may take, in a stable order."""
         if self.current_player is None:
             return []
-        if self.phase == "turn":
+        phase = self.phase
+        if phase == "turn":
             plays = self._plays_of(self.hands[self.current_player])
             plays.append(DRAW if self.deck else PASS)
             return plays
-        if self.phase == "drawn":
-            plays = self._plays_of(1 << self.drawn)
+        if phase == "drawn":
+            card, note_on = self.drawn, self.note_on
+            if KIND[card] == "note" and note_on is not None:    # the most frequent: a table
+                plays = list(note_on[card][self.fits >> FIT_SHIFT[card] & ALL_ROWS])
+            else:
+                plays = self._plays_of(1 << card)
             plays.append(KEEP)
             return plays
-        return [("bar", self.bonus_row), ("done",)]
+        return [BAR[self.bonus_row], DONE]
 
     def _plays_of(self, cards):
         """The legal plays of some cards of the current hand (a bitmask), in card order:
@@ -135,10 +160,10 @@ class TaktvollState(GameState):
         fitting = cards & FIT_BY_LEN[(fits & VALUE_BITS).bit_length()]
         notes = fitting & NOTE_MASK
         if notes:
-            if self.options["variant"] in ("thirds", "both"):
+            on_rows = self.note_on
+            if on_rows is None:
                 self._plays_note_within_thirds(notes, out)
             else:
-                on_rows = NOTE_ON[self.options["quarter_invertible"]]
                 while notes:            # the rows where each note's value fits: four bits of fits
                     low = notes & -notes
                     card = low.bit_length() - 1
@@ -261,10 +286,13 @@ class TaktvollState(GameState):
         return card
 
     def _emit_play(self, card, row, turned=False):
-        """The public record of a card played (as `emit` makes it, built at once)."""
+        """The public record of a card played (as `emit` makes it): a copy of the card's ready
+        event with the seat and the row filled in (a copy of a dict with all its keys costs
+        less than building one)."""
         if self.events is not None:
-            self.events.append({"seat": self.current_player, "row": row, **INFO[turned][card],
-                                "type": "play"})
+            event = PLAY[turned][card].copy()
+            event["seat"], event["row"] = self.current_player, row
+            self.events.append(event)
 
     def _do_clef(self, action):
         """A new row begins."""
@@ -294,7 +322,7 @@ class TaktvollState(GameState):
         self.hands[self.current_player] ^= 1 << card
         row, pos = self.rows[r], SOUND[card][turned]
         self._emit_play(card, r, turned)
-        if self.options["variant"] in ("intervals", "both") and row[3] is not None:
+        if self.intervals and row[3] is not None:
             self._interval_bonus(r, row[3], pos)
         row[3] = pos
         self._fill(r, card, turned)
@@ -342,7 +370,7 @@ class TaktvollState(GameState):
         self.fits ^= (FIT_BITS[0] ^ FIT_BITS[free]) << r
         row[4].append((card, False))
         self._emit_play(card, r)
-        self.emit("bar_scored", seat=self.current_player, row=r, points=points)
+        self.log({"type": "bar_scored", "seat": self.current_player, "row": r, "points": points})
         self._end_turn()
 
     def _do_draw(self, action):
@@ -366,7 +394,7 @@ class TaktvollState(GameState):
 
     def _do_pass(self, action):
         """The deck is empty and this player cannot or will not play."""
-        self.emit("pass", seat=self.current_player)
+        self.log({"type": "pass", "seat": self.current_player})
         self.passes += 1
         if self.passes >= self.n:
             self._end_game("stuck")
@@ -374,13 +402,16 @@ class TaktvollState(GameState):
             self._next_player()
 
     def _end_turn(self, played=True):
-        """The turn is over: an empty hand ends the game, else the next player."""
+        """The turn is over: an empty hand ends the game, else play passes to the left (as in
+        _next_player, written out: nearly every action ends here)."""
         if played:
             self.passes = 0
-        if not self.hands[self.current_player]:
+        seat = self.current_player
+        if not self.hands[seat]:
             self._end_game("empty_hand")
         else:
-            self._next_player()
+            self.phase, self.drawn, self.bonus_row = "turn", None, None
+            self.current_player = (seat + 1) % self.n
 
     def _next_player(self):
         """Play passes to the left."""
@@ -418,7 +449,8 @@ class TaktvollState(GameState):
         s.dealt, s.draws = self.dealt, self.draws[:]
         s.final = None if self.final is None else self.final[:]
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
-        s.room, s.fits = self.room[:], self.fits
+        s.room, s.fits, s.note_on, s.intervals = self.room[:], self.fits, self.note_on, \
+            self.intervals
         return s
 
 
@@ -452,12 +484,23 @@ SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
 TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
                   for c in range(DECK)) for q in (True, False)}
 UNSHARED = tuple(c for c in range(DECK) if c not in BARS)   # the cards shuffled for the deal
+BIT = tuple(1 << c for c in range(DECK))
+
+
+def _bar_shares(n):
+    """Each of n seats' even share of the bar lines (cards, bitmask), and the leftovers."""
+    each = len(BARS) // n
+    shares = [tuple(BARS[i * each:(i + 1) * each]) for i in range(n)]
+    return tuple((share, mask_of(share)) for share in shares), tuple(BARS[n * each:])
+
+
+BAR_SHARES = {n: _bar_shares(n) for n in range(3, 9)}      # by the number of players
 CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
 CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
                                                         (CLEFS, TIMES, NOTES, BARS, RESTS))
 FITTING = tuple(mask_of(c for c in range(DECK) if 0 < VALUE[c] <= free) for free in range(17))
 """The notes and rests that fit in an open bar with `free` sixteenths left (a bitmask)."""
-CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
+CLEF, DRAW, KEEP, PASS, DONE = ("clef",), ("draw",), ("keep",), ("pass",), ("done",)   # every action, made once
 BAR = tuple(("bar", r) for r in range(MAX_ROWS))
 TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
 REST = tuple(tuple(("rest", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
@@ -499,8 +542,10 @@ def fits_of(room):
     return sum(FIT_BITS[free] << r for r, free in enumerate(room))
 
 
-INFO = tuple(tuple(card_info(c, turned) for c in range(DECK)) for turned in (False, True))
-"""Each card as the page draws it, either way up (the fields of its "play" event)."""
+PLAY = tuple(tuple({"seat": None, "row": None, **card_info(c, turned), "type": "play"}
+                   for c in range(DECK)) for turned in (False, True))
+"""Each card's "play" event, either way up: the card as the page draws it, seat and row to fill
+in (a template: copy it)."""
 DO = {"clef": TaktvollState._do_clef, "time": TaktvollState._do_time,
       "note": TaktvollState._do_note, "rest": TaktvollState._do_rest,
       "bar": TaktvollState._do_bar, "draw": TaktvollState._do_draw,
