@@ -210,7 +210,8 @@ def _public(view):
     s.events = None
     s.n, s.hands, s.deck = view["players"], [], []
     s.rows = [_row_of(row) for row in view["rows"]]
-    s.room = s._room_of_rows()
+    s._measure_rows()
+    s._read_options()
     s.totals, s.passes = list(view["scores"]), view["passes"]
     s.phase, s.drawn, s.bonus_row = view["phase"], view["drawn"], view["bonus_row"]
     s.current_player, s.end_reason = view["current_player"], view["end_reason"]

@@ -15,7 +15,8 @@ left (seat + 1). A turn's actions, all tuples:
 
 A row is a list [time card or None, fill, count, previous position or None, entries], the
 entries being (card, turned) pairs in order. `room` keeps, row by row, the sixteenths still free
-in the open bar (−1 before the row's time signature), so legality need not measure the rows.
+in the open bar (−1 before the row's time signature), so legality need not measure the rows;
+`fits` says the same in bits (FIT_BITS, kept with `room`), so a turn's plays are table look-ups.
 """
 
 from ...core import GameState, SetupError, short
@@ -55,7 +56,7 @@ class TaktvollState(GameState):
 
     __slots__ = ("n", "hands", "deck", "rows", "totals", "passes", "phase", "drawn",
                  "bonus_row", "current_player", "end_reason", "final", "out", "dealt", "draws",
-                 "room")
+                 "room", "fits", "note_on", "intervals")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -67,30 +68,39 @@ class TaktvollState(GameState):
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
         s.out = out_of_play(options)
+        s._read_options()
         hands = s._take_setup() if s.setup else s._deal()
-        s.hands = [mask_of(h) for h in hands]
-        s.room = s._room_of_rows()
-        s.dealt, s.draws = tuple(h.bit_count() for h in s.hands), [0] * players
+        s._measure_rows()
+        s.draws = [0] * players
         start = s.rng.below(players) if options["start_player"] == "random" else 0
         s.current_player = s.setup.get("start", start) if s.setup else start
-        s.emit("game_start", players=players, start=s.current_player, options=dict(options),
-               out_of_play=list(s.out))
-        s.emit("deal", hands=hands, deck=len(s.deck))
+        s.log({"type": "game_start", "players": players, "start": s.current_player,
+               "options": dict(options), "out_of_play": list(s.out)})
+        s.log({"type": "deal", "hands": hands, "deck": len(s.deck)})
         return s
 
     def _deal(self):
-        """Bar lines shared out evenly, leftovers into the deck, five cards each; returns the
-        hands (card ids, in order)."""
-        each = len(BARS) // self.n
-        bars = list(BARS)
+        """Bar lines shared out evenly, leftovers into the deck, five cards each from the top
+        (the end of the list); sets `hands` (bitmasks) and `dealt`, returns the hands (card
+        ids, in order)."""
+        shares, leftovers = BAR_SHARES[self.n]
         deck = [c for c in UNSHARED if c not in self.out] if self.out else list(UNSHARED)
-        deck += bars[self.n * each:]
+        deck += leftovers
         self.rng.shuffle(deck)
-        hands = []
-        for i in range(self.n):
-            hands.append(sorted(bars[i * each:(i + 1) * each] + deck[-HAND:]))
-            del deck[-HAND:]
+        top = len(deck)
+        hands, self.hands = [], []
+        for share, mask in shares:
+            hand = deck[top - HAND:top]
+            top -= HAND
+            for card in hand:
+                mask |= BIT[card]
+            hand += share
+            hand.sort()
+            hands.append(hand)
+            self.hands.append(mask)
+        del deck[top:]
         self.deck = deck
+        self.dealt = (len(shares[0][0]) + HAND,) * self.n
         return hands
 
     def _take_setup(self):
@@ -101,96 +111,92 @@ class TaktvollState(GameState):
         self.totals = list(st.get("scores", self.totals))
         for row in st.get("rows", []):
             self.rows.append(_row_from_setup(row))
-        return [sorted(h) for h in st["hands"]]
+        hands = [sorted(h) for h in st["hands"]]
+        self.hands = [mask_of(h) for h in hands]
+        self.dealt = tuple(h.bit_count() for h in self.hands)
+        return hands
 
-    def _room_of_rows(self):
-        """The sixteenths free in each row's open bar, measured from the rows (−1 before the
-        row's time signature: nothing fits)."""
-        return [CAPACITY[row[0]] - row[1] for row in self.rows]
+    def _read_options(self):
+        """Keep what the options decide at every turn: the notes' plays (NOTE_ON by HR-K2; None
+        in Variant I, where they depend on the rows' last notes) and if intervals score."""
+        variant = self.options["variant"]
+        self.note_on = None if variant in ("thirds", "both") else \
+            NOTE_ON[self.options["quarter_invertible"]]
+        self.intervals = variant in ("intervals", "both")
+
+    def _measure_rows(self):
+        """Set `room`, the sixteenths free in each row's open bar, measured from the rows (−1
+        before the row's time signature: nothing fits), and `fits`, the same in bits."""
+        self.room = [CAPACITY[row[0]] - row[1] for row in self.rows]
+        self.fits = fits_of(self.room)
 
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current player may take, in a stable order."""
         if self.current_player is None:
             return []
-        if self.phase == "turn":
+        phase = self.phase
+        if phase == "turn":
             plays = self._plays_of(self.hands[self.current_player])
             plays.append(DRAW if self.deck else PASS)
             return plays
-        if self.phase == "drawn":
-            plays = self._plays_of(1 << self.drawn)
+        if phase == "drawn":
+            card, note_on = self.drawn, self.note_on
+            if KIND[card] == "note" and note_on is not None:    # the most frequent: a table
+                plays = list(note_on[card][self.fits >> FIT_SHIFT[card] & ALL_ROWS])
+            else:
+                plays = self._plays_of(1 << card)
             plays.append(KEEP)
             return plays
-        return [("bar", self.bonus_row), ("done",)]
+        return [BAR[self.bonus_row], DONE]
 
     def _plays_of(self, cards):
         """The legal plays of some cards of the current hand (a bitmask), in card order:
         clefs, time signatures, notes, bar lines, rests (alike clefs and bar lines once)."""
-        rows = self.rows
-        out = [CLEF] if cards & CLEF_MASK and len(rows) < MAX_ROWS else []
-        if cards & TIME_MASK:
-            self._plays_time(cards & TIME_MASK, out)
-        room = self.room
-        widest = max(room) if room else 0
-        fitting = cards & FITTING[widest] if widest > 0 else 0
+        fits = self.fits
+        out = [CLEF] if cards & CLEF_MASK and len(self.rows) < MAX_ROWS else []
+        if fits >= UNTIMED and cards & TIME_MASK:
+            out += TIMES_ON[cards >> TIMES[0] & 15][fits >> UNTIMED_SHIFT]
+        fitting = cards & FIT_BY_LEN[(fits & VALUE_BITS).bit_length()]
         notes = fitting & NOTE_MASK
         if notes:
-            self._plays_note(notes, room, out)
-        if cards & BAR_MASK and 0 in room:
-            out += [BAR[r] for r, free in enumerate(room) if free == 0]
-        if fitting & REST_MASK:
-            self._plays_rest(fitting & REST_MASK, room, out)
+            on_rows = self.note_on
+            if on_rows is None:
+                self._plays_note_within_thirds(notes, out)
+            else:
+                while notes:            # the rows where each note's value fits: four bits of fits
+                    low = notes & -notes
+                    card = low.bit_length() - 1
+                    notes ^= low
+                    out += on_rows[card][fits >> FIT_SHIFT[card] & ALL_ROWS]
+        if fits & FULL_BITS and cards & BAR_MASK:
+            out += BAR_ON[fits >> FULL_SHIFT & ALL_ROWS]
+        if fitting > NOTE_MASK:         # a rest (the highest cards) fits
+            for card in RESTS:
+                if fitting >> card & 1:
+                    out += REST_ON[card][fits >> FIT_SHIFT[card] & ALL_ROWS]
         return out
-
-    def _plays_time(self, cards, out):
-        """A time signature goes on a row with a clef and no time signature."""
-        open_rows = [r for r, row in enumerate(self.rows) if row[0] is None]
-        for card in cards_of(cards) if open_rows else ():
-            out += [TIME[card][r] for r in open_rows]
 
     def _fits(self, row, card):
         """The card's value fits in the row's open bar."""
         return row[0] is not None and row[1] + value_of(card) <= capacity(row[0])
 
-    def _plays_note(self, cards, room, out):
-        """Notes (that fit in the widest open bar) on every row where they fit, each allowed way
-        up (Variant I: within a third of the row's previous note)."""
-        if self.options["variant"] in ("thirds", "both"):
-            self._plays_note_within_thirds(cards, room, out)
-            return
-        fitting = 0            # four bits per note value: the rows with room for it
-        for r, free in enumerate(room):
-            if free > 0:
-                fitting |= FITTING_ROWS[free] << r
-        on_rows = NOTE_ON[self.options["quarter_invertible"]]
-        while cards:
-            low = cards & -cards
-            card = low.bit_length() - 1
-            cards ^= low
-            out += on_rows[card][fitting >> ROWS_SHIFT[card] & ALL_ROWS]
-
-    def _plays_note_within_thirds(self, cards, room, out):
+    def _plays_note_within_thirds(self, cards, out):
         """Variant I: notes on every row where they fit, each allowed way up that is within a
         third of the row's previous note (any, on a row with none)."""
         rows, notes = self.rows, NOTE_PLAYS[self.options["quarter_invertible"]]
+        fits = self.fits
         while cards:
             low = cards & -cards
             card = low.bit_length() - 1
             cards ^= low
-            value = VALUE[card]
-            for r, free in enumerate(room):
-                if value <= free:
-                    prev = rows[r][3]
-                    if prev is not None:
-                        out += [a for a in notes[card][r] if -2 <= SOUND[card][a[3]] - prev <= 2]
-                    else:
-                        out += notes[card][r]
-
-    def _plays_rest(self, cards, room, out):
-        """Rests (that fit in the widest open bar) on every row where they fit."""
-        for card in cards_of(cards):
-            value = VALUE[card]
-            out += [REST[card][r] for r, free in enumerate(room) if value <= free]
+            on_rows = fits >> FIT_SHIFT[card] & ALL_ROWS
+            for r in ROWS_OF[on_rows]:
+                prev = rows[r][3]
+                if prev is not None:
+                    out += [a for a in notes[card][r] if -2 <= SOUND[card][a[3]] - prev <= 2]
+                else:
+                    out += notes[card][r]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action is refused."""
@@ -280,15 +286,19 @@ class TaktvollState(GameState):
         return card
 
     def _emit_play(self, card, row, turned=False):
-        """The public record of a card played (as `emit` makes it, built at once)."""
+        """The public record of a card played (as `emit` makes it): a copy of the card's ready
+        event with the seat and the row filled in (a copy of a dict with all its keys costs
+        less than building one)."""
         if self.events is not None:
-            self.events.append({"seat": self.current_player, "row": row, **INFO[turned][card],
-                                "type": "play"})
+            event = PLAY[turned][card].copy()
+            event["seat"], event["row"] = self.current_player, row
+            self.events.append(event)
 
     def _do_clef(self, action):
         """A new row begins."""
         card = self._take(CLEF_MASK)
         self.rows.append([None, 0, 0, None, [(card, False)]])
+        self.fits |= FIT_BITS[-1] << len(self.room)
         self.room.append(-1)
         self._emit_play(card, len(self.rows) - 1)
         self._end_turn()
@@ -299,7 +309,8 @@ class TaktvollState(GameState):
         self.hands[self.current_player] ^= 1 << card
         row = self.rows[r]
         row[0] = card
-        self.room[r] = CAPACITY[card] - row[1]
+        self.room[r] = free = CAPACITY[card] - row[1]
+        self.fits ^= (FIT_BITS[-1] ^ FIT_BITS[free]) << r
         row[4].append((card, False))
         self._emit_play(card, r)
         self._end_turn()
@@ -311,7 +322,7 @@ class TaktvollState(GameState):
         self.hands[self.current_player] ^= 1 << card
         row, pos = self.rows[r], SOUND[card][turned]
         self._emit_play(card, r, turned)
-        if self.options["variant"] in ("intervals", "both") and row[3] is not None:
+        if self.intervals and row[3] is not None:
             self._interval_bonus(r, row[3], pos)
         row[3] = pos
         self._fill(r, card, turned)
@@ -339,8 +350,10 @@ class TaktvollState(GameState):
         row[1] += value
         row[2] += 1
         row[4].append((card, turned))
-        room[r] -= value
-        if not room[r] and self.hands[self.current_player] & BAR_MASK:
+        free = room[r]
+        room[r] = free - value
+        self.fits ^= (FIT_BITS[free] ^ FIT_BITS[free - value]) << r
+        if free == value and self.hands[self.current_player] & BAR_MASK:
             self.phase, self.bonus_row, self.drawn = "bonus", r, None
             return
         self._end_turn()
@@ -353,10 +366,11 @@ class TaktvollState(GameState):
         points = row[2]
         self.totals[self.current_player] += points
         row[1] = row[2] = 0
-        self.room[r] = CAPACITY[row[0]]
+        self.room[r] = free = CAPACITY[row[0]]
+        self.fits ^= (FIT_BITS[0] ^ FIT_BITS[free]) << r
         row[4].append((card, False))
         self._emit_play(card, r)
-        self.emit("bar_scored", seat=self.current_player, row=r, points=points)
+        self.log({"type": "bar_scored", "seat": self.current_player, "row": r, "points": points})
         self._end_turn()
 
     def _do_draw(self, action):
@@ -380,7 +394,7 @@ class TaktvollState(GameState):
 
     def _do_pass(self, action):
         """The deck is empty and this player cannot or will not play."""
-        self.emit("pass", seat=self.current_player)
+        self.log({"type": "pass", "seat": self.current_player})
         self.passes += 1
         if self.passes >= self.n:
             self._end_game("stuck")
@@ -388,13 +402,16 @@ class TaktvollState(GameState):
             self._next_player()
 
     def _end_turn(self, played=True):
-        """The turn is over: an empty hand ends the game, else the next player."""
+        """The turn is over: an empty hand ends the game, else play passes to the left (as in
+        _next_player, written out: nearly every action ends here)."""
         if played:
             self.passes = 0
-        if not self.hands[self.current_player]:
+        seat = self.current_player
+        if not self.hands[seat]:
             self._end_game("empty_hand")
         else:
-            self._next_player()
+            self.phase, self.drawn, self.bonus_row = "turn", None, None
+            self.current_player = (seat + 1) % self.n
 
     def _next_player(self):
         """Play passes to the left."""
@@ -432,7 +449,8 @@ class TaktvollState(GameState):
         s.dealt, s.draws = self.dealt, self.draws[:]
         s.final = None if self.final is None else self.final[:]
         s.rows = [[r[0], r[1], r[2], r[3], r[4][:]] for r in self.rows]
-        s.room = self.room[:]
+        s.room, s.fits, s.note_on, s.intervals = self.room[:], self.fits, self.note_on, \
+            self.intervals
         return s
 
 
@@ -466,12 +484,23 @@ SOUND = tuple((sounding(c, 0), sounding(c, 1)) if KIND[c] == "note" else None
 TURNS = {q: tuple((0, 1) if KIND[c] == "note" and invertible(c, q) else (0,)
                   for c in range(DECK)) for q in (True, False)}
 UNSHARED = tuple(c for c in range(DECK) if c not in BARS)   # the cards shuffled for the deal
+BIT = tuple(1 << c for c in range(DECK))
+
+
+def _bar_shares(n):
+    """Each of n seats' even share of the bar lines (cards, bitmask), and the leftovers."""
+    each = len(BARS) // n
+    shares = [tuple(BARS[i * each:(i + 1) * each]) for i in range(n)]
+    return tuple((share, mask_of(share)) for share in shares), tuple(BARS[n * each:])
+
+
+BAR_SHARES = {n: _bar_shares(n) for n in range(3, 9)}      # by the number of players
 CAPACITY = {None: -1, **{t: capacity(t) for t in TIMES}}   # no time signature: nothing fits
 CLEF_MASK, TIME_MASK, NOTE_MASK, BAR_MASK, REST_MASK = (mask_of(k) for k in
                                                         (CLEFS, TIMES, NOTES, BARS, RESTS))
 FITTING = tuple(mask_of(c for c in range(DECK) if 0 < VALUE[c] <= free) for free in range(17))
 """The notes and rests that fit in an open bar with `free` sixteenths left (a bitmask)."""
-CLEF, DRAW, KEEP, PASS = ("clef",), ("draw",), ("keep",), ("pass",)   # every action, made once
+CLEF, DRAW, KEEP, PASS, DONE = ("clef",), ("draw",), ("keep",), ("pass",), ("done",)   # every action, made once
 BAR = tuple(("bar", r) for r in range(MAX_ROWS))
 TIME = tuple(tuple(("time", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
 REST = tuple(tuple(("rest", c, r) for r in range(MAX_ROWS)) for c in range(DECK))
@@ -483,18 +512,40 @@ NOTE_ON = {q: tuple(tuple(tuple(a for r in range(MAX_ROWS) if rows >> r & 1 for 
            for q, on_row in NOTE_PLAYS.items()}
 """Each card's note actions on a set of rows (a bitmask), row by row, every allowed way up."""
 ALL_ROWS = (1 << MAX_ROWS) - 1
-FITTING_ROWS = tuple(sum(1 << MAX_ROWS * i for i, value in enumerate(VALUES) if value <= free)
-                     for free in range(17))
-"""For an open bar with `free` sixteenths left, one bit per note value (whole … sixteenth,
-MAX_ROWS bits apart) that fits in it: shifted by the row, then ORed over the rows, the four bits
-of a value are the rows with room for it."""
-ROWS_SHIFT = tuple(MAX_ROWS * VALUES.index(VALUE[c]) if KIND[c] == "note" else None
-                   for c in range(DECK))
-"""Where a note's value finds its four bits of rows in FITTING_ROWS."""
+ROWS_OF = tuple(tuple(r for r in range(MAX_ROWS) if rows >> r & 1) for rows in range(1 << MAX_ROWS))
+"""The rows in a set of rows (a bitmask), ascending."""
+FIT_SHIFT = tuple(4 * (VALUE[c].bit_length() - 1) if VALUE[c] else None for c in range(DECK))
+"""Where a note's or rest's value has its four bits of rows in `fits`: 4 × log2(sixteenths)."""
+FULL_SHIFT, UNTIMED_SHIFT = 20, 24
+VALUE_BITS, FULL_BITS = (1 << FULL_SHIFT) - 1, ALL_ROWS << FULL_SHIFT
+UNTIMED = 1 << UNTIMED_SHIFT          # the untimed rows are the highest bits: fits >= UNTIMED
+FIT_BITS = tuple(sum(1 << 4 * i for i in range(5) if 1 << i <= free) if free else 1 << FULL_SHIFT
+                 for free in range(17)) + (1 << UNTIMED_SHIFT,)
+"""A row's bits in `fits` (shifted by the row) by its room: for each note value that fits in
+the open bar (sixteenth … whole, four bits apart), for a full bar, for no time signature yet
+(room −1: the last entry, FIT_BITS[-1])."""
+FIT_BY_LEN = (0,) + tuple(FITTING[1 << (length - 1) // 4] for length in range(1, 21))
+"""The notes and rests that fit in some open bar, by the bit length of `fits & VALUE_BITS`
+(its highest bit is the longest value that fits somewhere)."""
+TIMES_ON = tuple(tuple(tuple(TIME[c][r] for c in TIMES if held >> c - TIMES[0] & 1
+                             for r in ROWS_OF[rows]) for rows in range(1 << MAX_ROWS))
+                 for held in range(1 << len(TIMES)))
+"""The time signature plays of some time cards (four bits) on some untimed rows (four bits)."""
+BAR_ON = tuple(tuple(BAR[r] for r in ROWS_OF[rows]) for rows in range(1 << MAX_ROWS))
+REST_ON = {c: tuple(tuple(REST[c][r] for r in ROWS_OF[rows]) for rows in range(1 << MAX_ROWS))
+           for c in RESTS}
+"""A bar line's plays on some full rows, a rest's on some rows with room (bitmasks)."""
 
 
-INFO = tuple(tuple(card_info(c, turned) for c in range(DECK)) for turned in (False, True))
-"""Each card as the page draws it, either way up (the fields of its "play" event)."""
+def fits_of(room):
+    """The `fits` bits of the rows' room."""
+    return sum(FIT_BITS[free] << r for r, free in enumerate(room))
+
+
+PLAY = tuple(tuple({"seat": None, "row": None, **card_info(c, turned), "type": "play"}
+                   for c in range(DECK)) for turned in (False, True))
+"""Each card's "play" event, either way up: the card as the page draws it, seat and row to fill
+in (a template: copy it)."""
 DO = {"clef": TaktvollState._do_clef, "time": TaktvollState._do_time,
       "note": TaktvollState._do_note, "rest": TaktvollState._do_rest,
       "bar": TaktvollState._do_bar, "draw": TaktvollState._do_draw,
