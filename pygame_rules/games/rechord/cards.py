@@ -146,12 +146,16 @@ MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
                    for sp in range(SPACES))      # the cards a face at a space does its part for
 
 
+# the faces by number, EMPTY (-1) last: a tuple in this order is indexed by the face itself
+FACE_ORDER = tuple(range(8)) + (EMPTY,)
+
+
 @functools.lru_cache(maxsize=None)
 def card_watch(cards):
-    """For each space and face, the cards (of `cards`) that face does its part for, each as
-    (its bit, its needs): the cards a pick put there may complete."""
-    return tuple({face: tuple((1 << card, NEEDS[card]) for card in cards
-                              if MATCHED_AT[sp][face] >> card & 1) for face in FACES}
+    """For each space and face (a tuple in FACE_ORDER), the cards (of `cards`) that face does
+    its part for, each as (its bit, its needs): the cards a pick put there may complete."""
+    return tuple(tuple(tuple((1 << card, NEEDS[card]) for card in cards
+                             if MATCHED_AT[sp][face] >> card & 1) for face in FACE_ORDER)
                  for sp in range(SPACES))
 
 

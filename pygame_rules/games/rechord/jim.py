@@ -16,12 +16,17 @@ at once (`claim_row`), before the human's window opens.
 """
 
 from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, HAND, ICON_DECKS, JIM_GOLDEN,
-                    JIM_SUPPLY_ORDER, NEEDS, SILVER, SPACES, WYLDE, COLOURS, adjacent,
+                    JIM_SUPPLY_ORDER, NEEDS, PICKS, SILVER, WYLDE, COLOURS, adjacent,
                     chord_type, fret_of, fret_spaces, kind_of)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
 STEP = ("jim",)                   # his one legal action at each step of his turn
 START, END = ("start",), ("end",)
+KIND = tuple(kind_of(p) for p in range(PICKS))
+# Automa Pick Placement, per fret's used strings (6 bits): its picks (-1: full, no room) and
+# its lowest empty string
+APP_PICKS = tuple(u.bit_count() if u != 63 else -1 for u in range(64))
+LOWEST_EMPTY = tuple((~u & (u + 1)).bit_length() - 1 for u in range(64))
 
 
 # --- his turn, one step at a time -----------------------------------------------------------
@@ -29,27 +34,28 @@ def step(s):
     """One step of his turn (the one `s.jim_next` names); after the last, the turn ends."""
     nxt = s.jim_next
     s.jim_next = END
-    if nxt[0] == "start":
+    what = nxt[0]
+    if what == "start":
         start(s)
-    elif nxt[0] == "ability":
+    elif what == "ability":
         ability(s, nxt[1], nxt[2])
-    elif nxt[0] == "adjacent":
+    elif what == "adjacent":
         remove_adjacent(s, nxt[1])
-    if s.jim_next == END and s.phase == "jim":
-        s.phase = "end"
+    if s.jim_next is END and s.phase == "jim":     # no step named another (each names a new
+        s.phase = "end"                            # tuple, never END itself)
 
 
 def claim_row(s):
     """He claims every satisfied card of his open row, then refills it to three."""
-    row = s.hands[s.jim]
-    done = [c for c in sorted(row) if s.satisfied(c)]
+    row, ok = s.hands[s.jim], s.ok
+    done = [c for c in sorted(row) if ok & NEEDS[c] == NEEDS[c]]     # `s.satisfied(c)`
     while done:
         for c in done:
             s._claim(s.jim, c)
         drawn = [s.deck.pop() for _ in range(min(HAND - len(row), len(s.deck)))]
         row += drawn
         row.sort()
-        s.emit("jim_row", seat=s.jim, cards=drawn, deck=len(s.deck))
+        s.log({"type": "jim_row", "seat": s.jim, "cards": drawn, "deck": len(s.deck)})
         done = [c for c in sorted(drawn) if s.satisfied(c)]
         s.instant += 1 if done else 0   # drawn after the cards just claimed (HR-11)
 
@@ -59,21 +65,21 @@ def start(s):
     chord = chord_move(s)
     if chord is not None:
         kind, sp = chord
-        s.emit("jim_plan", seat=s.jim, plan="chord", kind=kind, space=sp)
+        s.log({"type": "jim_plan", "seat": s.jim, "plan": "chord", "kind": kind, "space": sp})
         place_supply(s, kind, sp, ability=False)
         return
     if not s.icons:
         s.icons = list(ICON_DECKS[s.options["difficulty"]])
         s.rng.shuffle(s.icons)
-        s.emit("jim_shuffle", seat=s.jim)
+        s.log({"type": "jim_shuffle", "seat": s.jim})
     s.icon = icon = s.icons.pop()
-    s.emit("jim_icon", seat=s.jim, icon=icon)
-    if icon != BAG and any(kind_of(p) == icon for p in s.supply):
+    s.log({"type": "jim_icon", "seat": s.jim, "icon": icon})
+    if icon != BAG and icon in map(KIND.__getitem__, s.supply):
         place_supply(s, icon, None, ability=True)
     elif s.bag:
         bag(s)
     else:
-        s.emit("jim_pass", seat=s.jim)
+        s.log({"type": "jim_pass", "seat": s.jim})
 
 
 # --- what he looks at ---------------------------------------------------------------------------
@@ -85,10 +91,10 @@ def human_colour(s):
 def chord_move(s):
     """The one supply placement that completes a card of his row, if any: highest value, then
     lowest chord card (priority 1b); (kind, space) or None."""
-    kinds = {kind_of(p) for p in s.supply}
-    best, ok = None, s.ok
+    kinds = set(map(KIND.__getitem__, s.supply))
+    best, nok = None, ~s.ok
     for card in s.hands[s.jim]:
-        missing = NEEDS[card] & ~ok         # one bit per requirement no face-up pick matches
+        missing = NEEDS[card] & nok         # one bit per requirement no face-up pick matches
         if missing & (missing - 1) or not missing:
             continue                        # not exactly one missing
         sp, colour = divmod(missing.bit_length() - 1, 6)
@@ -113,18 +119,26 @@ def card_value(s, card):
 
 def app_space(s):
     """Automa Pick Placement: the first empty space of the fullest fret with room."""
-    best, most = None, -1
-    for f in range(5):
-        used = s.occ >> (6 * f) & 63
-        if used != 63 and used.bit_count() > most:
-            most = used.bit_count()
-            best = 6 * f + (~used & (used + 1)).bit_length() - 1     # lowest empty string
-    return best
+    occ = s.occ
+    used = (occ & 63, occ >> 6 & 63, occ >> 12 & 63, occ >> 18 & 63, occ >> 24)   # per fret
+    picks = tuple(map(APP_PICKS.__getitem__, used))
+    most = max(picks)
+    if most < 0:
+        return None                                      # every fret is full
+    f = picks.index(most)                                # the first of the fullest
+    return 6 * f + LOWEST_EMPTY[used[f]]
 
 
 def scan(s, want, skip=None):
     """The first space in scan order whose face is `want` (not `skip`)."""
-    return next((sp for sp in range(SPACES) if s.face[sp] == want and sp != skip), None)
+    face = s.face
+    n = face.count(want)                 # C scans (a generator here cost 6 steps a space)
+    if not n:
+        return None
+    sp = face.index(want)
+    if sp != skip:
+        return sp
+    return face.index(want, sp + 1) if n > 1 else None
 
 
 # --- his placements -----------------------------------------------------------------------------
@@ -133,7 +147,7 @@ def place_supply(s, kind, sp, ability):
     if sp is None:
         sp = wylde_space(s) if kind == WYLDE else app_space(s)
     if sp is None:
-        return s.emit("jim_pass", seat=s.jim)
+        return s.log({"type": "jim_pass", "seat": s.jim})
     pick = next(p for p in s.supply if kind_of(p) == kind)
     s.supply.remove(pick)
     s._place(pick, sp, True, "supply")
@@ -151,7 +165,7 @@ def bag(s):
     """The bag icon: a pick face down by APP, then maybe an adjacent removal."""
     sp = app_space(s)
     if sp is None:
-        return s.emit("jim_pass", seat=s.jim)
+        return s.log({"type": "jim_pass", "seat": s.jim})
     pick = s._draw_pick()
     s._place(pick, sp, False, "bag")
     s.jim_next = ("adjacent", sp)
@@ -159,7 +173,8 @@ def bag(s):
 
 def remove_adjacent(s, sp):
     """After his bag pick: remove an adjacent face-up pick of the human's colour."""
-    target = next((a for a in adjacent(sp) if s.face[a] == human_colour(s)), None)
+    face, c = s.face, human_colour(s)
+    target = next((a for a in adjacent(sp) if face[a] == c), None)
     if target is not None:
         s._to_bag(target, s.jim, "adjacent")
         s._changed()
@@ -168,7 +183,7 @@ def remove_adjacent(s, sp):
 # --- his abilities (HR-26) ----------------------------------------------------------------------
 def ability(s, kind, sp):
     """His version of a pick's ability."""
-    s.emit("jim_ability", seat=s.jim, kind=kind, space=sp)
+    s.log({"type": "jim_ability", "seat": s.jim, "kind": kind, "space": sp})
     ABILITIES[kind](s, sp)
 
 
@@ -207,8 +222,8 @@ def blue(s, sp):
     up = face[src] != DOWN
     pick = s._lift(src)
     s._put(dst, pick, up)
-    s.emit("move", seat=s.jim, space=src, to=dst, kind=kind_of(pick), up=up,
-           known=s.known[pick], why="blue")
+    s.log({"type": "move", "seat": s.jim, "space": src, "to": dst, "kind": kind_of(pick),
+           "up": up, "known": s.known[pick], "why": "blue"})
     s._changed()
 
 
@@ -256,7 +271,8 @@ def wylde(s, sp):
     pick = s._lift(sp)
     s._to_bag(target, s.jim, "wylde")
     s._put(target, pick, True)
-    s.emit("move", seat=s.jim, space=sp, to=target, kind=WYLDE, up=True, known=0, why="wylde")
+    s.log({"type": "move", "seat": s.jim, "space": sp, "to": target, "kind": WYLDE, "up": True,
+           "known": 0, "why": "wylde"})
     s._changed()
 
 

@@ -317,7 +317,7 @@ def _deal_picks(view, s, rng):
     face-down space keeping its mask."""
     cells, masks, labels = view["board"], view["known"], view["labels"]["board"]
     s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
-    s.ok = s.occ = s.sat = s.down = 0
+    s.ok = s.occ = s.sat = s.down = s.upb = 0
     known = s.known = [0] * PICKS
     s.supply = list(view["labels"]["supply"])
     free = picks_by_kind(view)

@@ -28,12 +28,12 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
-from ...core import GameState, SetupError, short
+from ...core import _GOLDEN, _MASK64, _MIX1, _MIX2, _TWO64, GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, FACES, MATCHED_AT, MATCHES, NEEDS, PER_KIND,
+                    JIM_GENRES, JIM_GOLDEN, KINDS, FACE_ORDER, MATCHED_AT, MATCHES, NEEDS, PER_KIND,
                     PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
@@ -48,6 +48,7 @@ SHAPES = {"supply": 3, "bag": 1, "place": 2, "chords": 1, "return": 2, "done": 1
           "remove": 2, "move": 3, "swap": 3, "flip": 2, "reveal": 2, "clear": 2,
           "wylde": 2, "skip": 1, "claim": 2, "decline": 1, "jim": 1}
 SEAT_PHASES = ("turn", "bag_place", "adjacent", "ability", "grey_move", "return", "jim")
+SEAT_PHASE_SET = frozenset(SEAT_PHASES)
 
 
 def triangular(k):
@@ -64,7 +65,7 @@ class ReChordState(GameState):
                  "completed", "songs", "genres", "pad", "scored", "active", "phase", "at",
                  "akind", "drawn", "claims", "declined", "instant", "placed", "idle", "turns",
                  "jim_next", "icons", "icon", "rigged", "end_reason", "final", "current_player",
-                 "setlist", "size", "ok", "occ", "sat", "down", "watch")
+                 "setlist", "size", "ok", "occ", "sat", "down", "watch", "upb")
 
     # --- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -76,7 +77,7 @@ class ReChordState(GameState):
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
         s.board, s.face = [EMPTY] * SPACES, [EMPTY] * SPACES
-        s.ok = s.occ = s.sat = s.down = 0
+        s.ok = s.occ = s.sat = s.down = s.upb = 0
         s.known = [0] * PICKS
         s.bag, s.supply = list(range(PICKS)), []
         s.pad = [[0] * 5 for _ in COLOURS]
@@ -169,22 +170,48 @@ class ReChordState(GameState):
 
     # --- the board ----------------------------------------------------------------------------
     def _put(self, sp, pick, up):
-        """Put a pick on an empty space, face up or down."""
+        """Put a pick on an empty space, face up or down (`_set_face` from EMPTY, written out:
+        every placement runs it, and from an empty space no card loses its match)."""
         self.board[sp] = pick
-        self._set_face(sp, KIND[pick] if up else DOWN)
+        bit = BIT[sp]
+        self.occ |= bit
+        if not up:
+            self.face[sp] = DOWN
+            self.down |= bit
+            return                                   # a face-down pick matches nothing
+        self.upb |= PICK_BIT[pick]
+        face = self.face[sp] = KIND[pick]
+        ok = self.ok = self.ok | MATCH_AT[sp][face]
+        for card_bit, need in self.watch[sp][face]:  # cards the new pick may complete
+            if ok & need == need:
+                self.sat |= card_bit
 
     def _lift(self, sp):
-        """Take the pick off a space and return it."""
-        pick = self.board[sp]
-        self.board[sp] = EMPTY
-        self._set_face(sp, EMPTY)
+        """Take the pick off a space and return it (`_set_face` to EMPTY, written out)."""
+        board = self.board
+        pick = board[sp]
+        board[sp] = EMPTY
+        old = self.face[sp]
+        self.face[sp] = EMPTY
+        self.occ &= NOT_BIT[sp]
+        if old == DOWN:
+            self.down &= NOT_BIT[sp]
+        else:
+            self.upb &= NOT_PICK_BIT[pick]
+            self.ok &= KEEP_OTHERS[sp]
+            if self.sat:
+                self.sat &= UNMATCHED_AT[sp][old]    # the cards that needed it
         return pick
 
     def _set_face(self, sp, face):
         """What a space shows. Kept with it: `ok`, one bit per (space, colour) a face-up pick
         matches; `occ` and `down`, one bit per occupied and face-down space; `sat`, one bit per
-        chord card in play the board satisfies (only the cards needing this space can change)."""
+        chord card in play the board satisfies (only the cards needing this space can change);
+        `upb`, one bit per pick face up on the board. Here a pick turns over (its new label on
+        the board already); `_put` and `_lift` are this from and to EMPTY."""
         old, self.face[sp] = self.face[sp], face
+        if (old == DOWN) != (face == DOWN):
+            self.upb ^= PICK_BIT[self.board[sp]]
         ok = self.ok = self.ok & KEEP_OTHERS[sp] | MATCH_AT[sp][face]
         bit = 1 << sp
         if face == EMPTY:
@@ -208,25 +235,28 @@ class ReChordState(GameState):
         pick = self.board[sp]
         self._set_face(sp, DOWN)
         self.known[pick] = (1 << self.g) - 1
-        self.emit("flip", seat=seat, space=sp, kind=kind_of(pick))
+        self.log({"type": "flip", "seat": seat, "space": sp, "kind": KIND[pick]})
         self._changed()
 
     def _reveal(self, sp, seat):
         """Purple plucks a face-down pick face up; return its kind."""
         pick = self.board[sp] = self._relabel(self.board[sp])
-        self._set_face(sp, kind_of(pick))
+        kind = KIND[pick]
+        self._set_face(sp, kind)
         self.known[pick] = 0
-        self.emit("reveal", seat=seat, space=sp, kind=kind_of(pick))
+        self.log({"type": "reveal", "seat": seat, "space": sp, "kind": kind})
         self._changed()
-        return kind_of(pick)
+        return kind
 
     def _to_bag(self, sp, seat, why):
         """A pick leaves the board for the bag (face-down ones keep their secret)."""
         face, pick = self.face[sp], self._lift(sp)
         known, self.known[pick] = self.known[pick], 0
         self.bag.append(pick)
-        self.emit("to_bag", seat=seat, space=sp, kind=KIND[pick], up=face != DOWN,
-                  known=known, why=why)
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "to_bag", "seat": seat, "space": sp, "kind": KIND[pick],
+                       "up": face != DOWN, "known": known, "why": why})
 
     def _draw_pick(self):
         """A pick drawn blindly from the bag (a test position may force the kinds drawn)."""
@@ -236,26 +266,41 @@ class ReChordState(GameState):
             if pick is not None:
                 self.bag.remove(pick)
                 return self._relabel(pick)
-        return self._relabel(self.bag.pop(self.rng.below(len(self.bag))))
+        bag, rng = self.bag, self.rng
+        n = len(bag)
+        # rng.below(n), written out (as core's shuffle writes out next64): the same draws, without
+        # two calls for each of the ~0.5 picks an action draws
+        z, limit = rng.state, BELOW_LIMIT[n]
+        while True:
+            z = (z + _GOLDEN) & _MASK64
+            r = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+            r = ((r ^ (r >> 27)) * _MIX2) & _MASK64
+            r ^= r >> 31
+            if r < limit:
+                break
+        rng.state = z
+        return self._relabel(bag.pop(r % n))
 
     def _relabel(self, pick):
         """A pick coming out of a closed place (the bag, a face-down space) takes the lowest
         label of its kind held by no open place (a face-up space, the supply), swapping labels
         with the alike pick that held it, which keeps its place and mask: so the labels every
         view shows follow from what everyone saw (observer.py). Play is not changed."""
-        board, face, supply = self.board, self.face, self.supply
-        for q in range(KIND[pick] * PER_KIND, pick):
-            if q in supply:
-                continue
-            if q in board:
-                sp = board.index(q)
-                if face[sp] != DOWN:
-                    continue
-                board[sp] = pick
-            elif q == self.drawn:
+        upb = self.upb
+        for q in range(FIRST_OF_KIND[pick], pick):
+            if upb & PICK_BIT[q] or q in self.supply:
+                continue                             # open (`upb`: no scan of the board)
+            if q == self.drawn:
                 self.drawn = pick
-            else:
-                self.bag[self.bag.index(q)] = pick
+            else:                                    # face down on the board, or in the bag
+                board = self.board
+                for sp in spaces_of(self.down):
+                    if board[sp] == q:
+                        board[sp] = pick
+                        break
+                else:
+                    bag = self.bag
+                    bag[bag.index(q)] = pick
             known = self.known
             known[pick], known[q] = known[q], known[pick]
             return q
@@ -263,7 +308,7 @@ class ReChordState(GameState):
 
     def empties(self):
         """The empty spaces in scan order."""
-        return at_spaces(SPACE_TABLE, FULL ^ self.occ)
+        return list(spaces_of(FULL ^ self.occ))
 
     def satisfied(self, card):
         """Does the board satisfy a chord card (face-up picks of its colours or Wylde)?"""
@@ -275,18 +320,38 @@ class ReChordState(GameState):
         return self.occ >> (6 * fret - 6) & 63 == 63
 
     # --- legality -----------------------------------------------------------------------------
+    # The lists are cut from rows of prebuilt actions, one per space (PLACE, MOVE[a], ...), cut
+    # up per fret (`fret_table`): a list is a few extends by a set of spaces' six bits per fret.
     def _legal_actions(self):
         """Every action the current player may take, in a stable order."""
         if self.claims:
             seat = self.claims[0]
             return [CLAIM[c] for c in self._offer(seat)] + [DECLINE]
+        if self.phase == "ability":                # `_legal_ability`, written out
+            out = ABILITY_TARGETS[self.akind](self)
+            out.append(SKIP)
+            return out
         return LEGAL[self.phase](self)
 
     def _supply_moves(self):
         """Each kind in the supply onto each space it may go (a Wylde: anywhere)."""
-        free, out = FULL ^ self.occ, []
-        for k in KINDS_IN[self._supply_kinds()]:
-            out += SUPPLY_ACTS[WYLDE] if k == WYLDE else at_spaces(SUPPLY_TABLES[k], free)
+        kinds = 0
+        for p in self.supply:                      # `_supply_kinds`, written out
+            kinds |= KIND_BIT[p]
+        free = FULL ^ self.occ                     # `at_spaces` for each kind, written out
+        f0, f1, f2, f3, f4 = free & 63, free >> 6 & 63, free >> 12 & 63, free >> 18 & 63, \
+            free >> 24
+        out = []
+        for k in KINDS_IN[kinds]:
+            if k == WYLDE:                         # the last kind
+                out += SUPPLY_ACTS[WYLDE]
+                break
+            t0, t1, t2, t3, t4 = SUPPLY_TABLES[k]
+            out += t0[f0]
+            out += t1[f1]
+            out += t2[f2]
+            out += t3[f3]
+            out += t4[f4]
         return out
 
     def _supply_kinds(self):
@@ -340,7 +405,7 @@ class ReChordState(GameState):
 
     def _others(self):
         """Occupied spaces other than the resolving pick's, one bit each."""
-        return self.occ & ~(1 << self.at)
+        return self.occ & NOT_BIT[self.at]
 
     def _targets_red(self):
         """Any other pick goes back to the bag."""
@@ -348,13 +413,24 @@ class ReChordState(GameState):
 
     def _targets_blue(self):
         """Move another pick to an empty space, or swap two other picks."""
-        others, free = self._others(), FULL ^ self.occ
-        starts = at_spaces(SPACE_TABLE, others)
+        others, free = self.occ & NOT_BIT[self.at], FULL ^ self.occ
+        f0, f1, f2, f3, f4 = free & 63, free >> 6 & 63, free >> 12 & 63, free >> 18 & 63, \
+            free >> 24
+        o = (others & 63, others >> 6 & 63, others >> 12 & 63, others >> 18 & 63, others >> 24)
+        starts = spaces_of(others)
         out = []
-        for a in starts:
-            out += at_spaces(MOVE_TABLES[a], free)
-        for a in starts:                             # each pair once
-            out += at_spaces(SWAP_TABLES[a], others & AFTER[a])
+        for a in starts:                             # `at_spaces`, written out
+            t0, t1, t2, t3, t4 = MOVE_TABLES[a]
+            out += t0[f0]
+            out += t1[f1]
+            out += t2[f2]
+            out += t3[f3]
+            out += t4[f4]
+        for a in starts:                             # each pair once: b after a, so on a's
+            t, f = SWAP_TABLES[a], a // 6            # fret the strings above it, then the
+            out += t[f][o[f] & ABOVE[a]]             # later frets whole
+            for later in range(f + 1, 5):
+                out += t[later][o[later]]
         return out
 
     def _targets_grey(self):
@@ -373,7 +449,9 @@ class ReChordState(GameState):
 
     def _targets_wylde(self):
         """A revealed Wylde moves to any other space, replacing its pick."""
-        return at_spaces(WYLDE_TABLE, FULL & ~(1 << self.at))
+        out = list(WYLDE_MOVE)
+        del out[self.at]
+        return out
 
     def _offer(self, seat):
         """The cards of a seat the board satisfies and it has not let go for this board."""
@@ -460,35 +538,48 @@ class ReChordState(GameState):
         if self.claims:
             self._do_claim_window(action)
         else:
-            DO[action[0]](self, *action[1:])
-        self._advance()
+            DO[action[0]](self, action)
+        if self.claims or self.phase not in SEAT_PHASE_SET:
+            self._advance()
+        else:                                      # `_advance` at once: the seat decides
+            self.current_player = self.active
 
     def _advance(self):
         """Run the automatic steps (end of turn, end of game) until a seat must decide."""
         while True:
-            if self.claims:
-                self.current_player = self.claims[0]
+            claims = self.claims
+            if claims:
+                self.current_player = claims[0]
                 return
-            if self.phase in SEAT_PHASES:
+            phase = self.phase
+            if phase in SEAT_PHASE_SET:
                 self.current_player = self.active
                 return
-            if self.phase == "over":
+            if phase == "end":
+                self._step_end()
+            elif phase == "final":
+                self._step_final()
+            else:                                  # "over"
                 self.current_player = None
                 return
-            STEPS[self.phase](self)
 
     def _begin_turn(self):
         """Refill the supply from the bag, then the guitarist acts."""
-        supply = self.supply
-        refill = []
-        for _ in range(min(self.size - len(supply), len(self.bag))):
-            pick = self._draw_pick()
-            supply.append(pick)                    # open at once (`_relabel`)
-            refill.append(KIND[pick])
+        supply, bag = self.supply, self.bag
+        need = self.size - len(supply)
+        if need > 0 and bag:
+            refill = []
+            for _ in range(need if need < len(bag) else len(bag)):
+                pick = self._draw_pick()
+                supply.append(pick)                # open at once (`_relabel`)
+                refill.append(KIND[pick])
+        else:
+            refill = []
         self.placed = False
-        if self.events is not None:
-            self.emit("turn", seat=self.active, refill=refill,
-                      supply=sorted(map(KIND.__getitem__, supply)), bag=len(self.bag))
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "turn", "seat": self.active, "refill": refill,
+                       "supply": sorted(map(KIND.__getitem__, supply)), "bag": len(bag)})
         if self.active == self.jim:
             self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
@@ -498,18 +589,24 @@ class ReChordState(GameState):
         """The board changed: everyone may now claim what it satisfies (HR-11)."""
         self.instant += 1
         self.declined = [0] * self.g
-        self._open_claims()
+        if self.sat:                       # else the board satisfies no chord card: no window
+            self._open_claims()
 
     def _open_claims(self):
         """Queue a claim window for each seat holding a satisfied card, active first."""
-        if not self.sat:                   # the board satisfies no chord card: no window
+        sat = self.sat
+        if not sat:                        # the board satisfies no chord card: no window
             return
-        for i in range(self.g):
-            seat = (self.active + i) % self.g
-            if seat == self.jim:
+        declined, hands, jim = self.declined, self.hands, self.jim
+        for seat in SEAT_ORDER[self.g][self.active]:
+            if seat == jim:
                 jim_bot.claim_row(self)
-            elif self._has_offer(seat):
-                self.claims.append(seat)
+                continue
+            let_go = declined[seat]
+            for c in hands[seat]:          # `_has_offer`, written out (a 0 from & is no new int)
+                if sat & CARD_BIT[c] and not let_go & CARD_BIT[c]:
+                    self.claims.append(seat)
+                    break
 
     def _do_claim_window(self, action):
         """A claim or a decline by the seat whose window is open."""
@@ -521,51 +618,77 @@ class ReChordState(GameState):
         else:
             for c in self._offer(seat):
                 self.declined[seat] |= 1 << c
-            self.emit("decline", seat=seat)
+            self.log({"type": "decline", "seat": seat})
         self.claims.pop(0)
 
     def _claim(self, seat, card):
         """A chord card moves from the hand to the completed cards."""
         self.hands[seat].remove(card)
         self.completed[seat].append((card, self.instant))
-        self.emit("claim", seat=seat, card=card, instant=self.instant,
-                  spaces=[sp for sp, _ in REQUIREMENTS[card]])
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "claim", "seat": seat, "card": card, "instant": self.instant,
+                       "spaces": [sp for sp, _ in REQUIREMENTS[card]]})
 
     def _place(self, pick, sp, up, via):
-        """Put a pick on a space (a face-up Wylde replaces what is there)."""
-        seat = self.active
-        if self.face[sp] != EMPTY:
+        """Put a pick on a space (a face-up Wylde replaces what is there). `_put` and `_changed`
+        are written out here: nearly every action places a pick."""
+        seat, face = self.active, self.face
+        if face[sp] != EMPTY:
             self._to_bag(sp, seat, "wylde")
-        self._put(sp, pick, up)
-        if not up:
-            self.known[pick] = 1 << seat
+        self.board[sp] = pick                            # _put(sp, pick, up) ...
+        bit = BIT[sp]
+        self.occ |= bit
+        kind = KIND[pick]
+        if up:
+            face[sp] = kind
+            self.upb |= PICK_BIT[pick]
+            ok = self.ok = self.ok | MATCH_AT[sp][kind]
+            for card_bit, need in self.watch[sp][kind]:  # cards the new pick may complete
+                if ok & need == need:
+                    self.sat |= card_bit
+        else:
+            face[sp] = DOWN
+            self.down |= bit
+            self.known[pick] = SEAT_BIT[seat]
         self.placed = True
-        self.emit("place", seat=seat, space=sp, kind=KIND[pick], up=up, via=via,
-                  known=self.known[pick])
-        self._changed()
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "place", "seat": seat, "space": sp, "kind": kind, "up": up,
+                       "via": via, "known": self.known[pick]})
+        self.instant += 1                                # ... and _changed()
+        self.declined = [0] * self.g
+        if self.sat:
+            self._open_claims()
 
-    def _do_supply(self, kind, sp):
+    # the `_do_<kind>` functions take the whole action (DO: one call, no argument unpacking)
+    def _do_supply(self, action):
         """A1 (or a White's ability): a supply pick face up, then its ability."""
+        _, kind, sp = action
         supply = self.supply
-        pick = supply.pop(self._supply_index(kind))
+        for i, pick in enumerate(supply):          # the first supply pick of that kind
+            if KIND[pick] == kind:
+                del supply[i]
+                break
         self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
-        self._ability(kind, sp) if kind != WYLDE else self._end_action()
+        if kind == WYLDE:
+            self.phase, self.at, self.akind = "end", None, None      # `_end_action`
+        else:
+            self.phase, self.at, self.akind = "ability", sp, kind    # `_ability`, written out
+            if not self._has_targets(kind):
+                self.phase, self.at, self.akind = "end", None, None
 
-    def _supply_index(self, kind):
-        """Where the first supply pick of a kind is."""
-        for i, p in enumerate(self.supply):
-            if KIND[p] == kind:
-                return i
-
-    def _do_bag(self):
+    def _do_bag(self, action):
         """A2: draw a pick only you see."""
         self.drawn = self._draw_pick()
         self.known[self.drawn] = 1 << self.active
-        self.emit("bag_draw", seat=self.active, kind=kind_of(self.drawn), bag=len(self.bag))
+        self.log({"type": "bag_draw", "seat": self.active, "kind": KIND[self.drawn],
+                  "bag": len(self.bag)})
         self.phase = "bag_place"
 
-    def _do_place(self, sp):
+    def _do_place(self, action):
         """A2: the drawn pick face down; it may remove an adjacent pick."""
+        sp = action[1]
         pick, self.drawn = self.drawn, None
         self._place(pick, sp, False, "bag")
         self.at = sp
@@ -573,90 +696,101 @@ class ReChordState(GameState):
         if len(self._legal_adjacent()) == 1:
             self._end_action()
 
-    def _do_chords(self):
+    def _do_chords(self, action):
         """A3: draw two chord cards, then hold at most three unfinished ones."""
         seat = self.active
         drawn = [self.deck.pop() for _ in range(min(2, len(self.deck)))]
         self.hands[seat] += drawn
         self.hands[seat].sort()
-        self.emit("chords", seat=seat, cards=drawn, deck=len(self.deck))
+        self.log({"type": "chords", "seat": seat, "cards": drawn, "deck": len(self.deck)})
         self.phase = "return"
         self.instant += 1                  # claims now come after any earlier one (HR-11)
         self._open_claims()
 
-    def _do_return(self, card):
+    def _do_return(self, action):
         """An unfinished card goes to the bottom of the chord deck (HR-13)."""
+        card = action[1]
         self.hands[self.active].remove(card)
         self.deck.insert(0, card)
-        self.emit("return", seat=self.active, card=card)
+        self.log({"type": "return", "seat": self.active, "card": card})
 
-    def _do_done(self):
+    def _do_done(self, action):
         """The hand is settled."""
         self._end_action()
 
-    def _do_jim(self):
+    def _do_jim(self, action):
         """One step of Jim Bot's turn, as he decides it."""
         jim_bot.step(self)
 
-    def _do_skip(self):
+    def _do_skip(self, action):
         """No ability (or no removal) this time."""
-        self.emit("skip", seat=self.active, phase=self._phase_key())
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "skip", "seat": self.active, "phase": self._phase_key()})
         self._end_action()
 
-    def _do_remove(self, sp):
+    def _do_remove(self, action):
         """Red's ability or A2's adjacent removal: a pick goes back to the bag."""
-        self._to_bag(sp, self.active, "red" if self.phase == "ability" else "adjacent")
+        self._to_bag(action[1], self.active, "red" if self.phase == "ability" else "adjacent")
         self._changed()
         self._end_action()
 
-    def _do_move(self, a, b):
+    def _do_move(self, action):
         """Blue moves a pick; Grey moves the pick it flipped. Facing is kept."""
+        _, a, b = action
         up = self.face[a] != DOWN
         pick = self._lift(a)
         self._put(b, pick, up)
-        self.emit("move", seat=self.active, space=a, to=b, kind=kind_of(pick), up=up,
-                  known=self.known[pick],
-                  why="grey" if self.phase == "grey_move" else "blue")
+        ev = self.events
+        if ev is not None:
+            ev.append({"type": "move", "seat": self.active, "space": a, "to": b,
+                       "kind": KIND[pick], "up": up, "known": self.known[pick],
+                       "why": "grey" if self.phase == "grey_move" else "blue"})
         self._changed()
         self._end_action()
 
-    def _do_swap(self, a, b):
+    def _do_swap(self, action):
         """Blue swaps two picks, each keeping its facing."""
+        _, a, b = action
         ua, ub = self.face[a] != DOWN, self.face[b] != DOWN
         pa, pb = self._lift(a), self._lift(b)
         self._put(a, pb, ub)
         self._put(b, pa, ua)
-        self.emit("swap", seat=self.active, space=a, to=b)
+        self.log({"type": "swap", "seat": self.active, "space": a, "to": b})
         self._changed()
         self._end_action()
 
-    def _do_flip(self, sp):
+    def _do_flip(self, action):
         """Grey hides a pick; everyone saw its colour (HR-16); it may then move."""
+        sp = action[1]
         self._flip_down(sp, self.active)
         self.phase, self.at = "grey_move", sp
-        if not self.empties():
+        if self.occ == FULL:                       # no empty space to move it to
             self._end_action()
 
-    def _do_reveal(self, sp):
+    def _do_reveal(self, action):
         """Purple plucks a face-down pick face up; its ability may follow (HR-15)."""
+        sp = action[1]
         self._ability(self._reveal(sp, self.active), sp)
 
-    def _do_clear(self, t):
+    def _do_clear(self, action):
         """Green: every other pick of one type leaves this fret."""
+        t = action[1]
         for sp in fret_spaces(fret_of(self.at)):
             if sp != self.at and self.face[sp] == t:
                 self._to_bag(sp, self.active, "green")
         self._changed()
         self._end_action()
 
-    def _do_wylde(self, sp):
+    def _do_wylde(self, action):
         """A revealed Wylde moves anywhere, replacing the pick there."""
+        sp = action[1]
         pick = self._lift(self.at)
         if self.face[sp] != EMPTY:
             self._to_bag(sp, self.active, "wylde")
         self._put(sp, pick, True)
-        self.emit("move", seat=self.active, space=self.at, to=sp, kind=WYLDE, up=True, known=0,
-                  why="wylde")
+        self.log({"type": "move", "seat": self.active, "space": self.at, "to": sp,
+                  "kind": WYLDE, "up": True, "known": 0, "why": "wylde"})
         self._changed()
         self._end_action()
 
@@ -692,44 +826,55 @@ class ReChordState(GameState):
     def _step_end(self):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
         occ = self.occ
-        full = occ & occ >> 1 & occ >> 2 & occ >> 3 & occ >> 4 & occ >> 5 & FRET_STARTS
+        full = ((occ & LOW_FIVE) + FRET_STARTS) & occ & HIGH_STRINGS
         for f in FRETS_AT[full]:                   # the full frets: score the new ones
             if not self.scored[f - 1]:
                 self._lead_guitar(f)
-        self.turns += 1
-        self.idle = 0 if self.placed else self.idle + 1
+        turns = self.turns = self.turns + 1
+        idle = self.idle = 0 if self.placed else self.idle + 1
         if all(self.scored):
             return self._final_window("frets")
-        if self.options["anti_stall"] and (self.idle >= 4 * self.g or
-                                           self.turns >= 40 * self.g):
+        g = self.g
+        if self.options["anti_stall"] and (idle >= 4 * g or turns >= 40 * g):
             return self._final_window("stall")
-        self.active = (self.active + 1) % self.g
+        self.active = (self.active + 1) % g
         self._begin_turn()
 
     def column(self, fret):
         """What a lead guitar round for `fret` would write for each colour on this board (HR-4,
         by the `lead_scoring` option; HR-5 by `face_down_scores`)."""
-        mode, counts = self.options["lead_scoring"], self._colour_counts()
+        mode, face = self.options["lead_scoring"], self._scoring_faces()
         if mode == "fret_only":
-            return [TRIANGULAR[row[fret - 1]] for row in counts]
-        if mode == "linear":
-            return [sum(row) for row in counts]
-        return [sum([TRIANGULAR[k] for k in row]) for row in counts]
+            row = face[6 * fret - 6:6 * fret]
+            return [TRIANGULAR[row.count(c)] for c in COLOURS]
+        if mode == "linear":                       # the sum over the frets: the whole board's
+            return [face.count(c) for c in COLOURS]
+        t, f0, f1, f2, f3, f4 = (TRIANGULAR, face[0:6], face[6:12], face[12:18], face[18:24],
+                                 face[24:30])      # `_colour_counts`, summed as it is counted
+        return [t[f0.count(c)] + t[f1.count(c)] + t[f2.count(c)] + t[f3.count(c)] + t[f4.count(c)]
+                for c in COLOURS]
 
     def _lead_guitar(self, fret):
         """A lead guitar round: every genre scored on the pad in this fret's column (HR-4/5)."""
         for c, value in zip(COLOURS, self.column(fret)):
             self.pad[c][fret - 1] = value
         self.scored[fret - 1] = True
-        self.emit("fret_scored", fret=fret, column=[self.pad[c][fret - 1] for c in COLOURS])
+        self.log({"type": "fret_scored", "fret": fret,
+                  "column": [self.pad[c][fret - 1] for c in COLOURS]})
 
     def _colour_counts(self):
         """Face-up picks of each colour per fret (face-down ones too under HR-5's option)."""
+        face = self._scoring_faces()
+        frets = [face[6 * f:6 * f + 6] for f in range(5)]
+        return [[fret.count(c) for fret in frets] for c in COLOURS]
+
+    def _scoring_faces(self):
+        """The faces a lead guitar round counts: face-down picks by their kind under HR-5's
+        option."""
         face = self.face
         if self.options["face_down_scores"]:
             face = [KIND[self.board[sp]] if f == DOWN else f for sp, f in enumerate(face)]
-        frets = [face[6 * f:6 * f + 6] for f in range(5)]
-        return [[fret.count(c) for fret in frets] for c in COLOURS]
+        return face
 
     def _final_window(self, reason):
         """A last chance to claim before totals (HR-22)."""
@@ -743,8 +888,8 @@ class ReChordState(GameState):
         """Reveal genres and songs; chords + song + genre; the winners (HR-23)."""
         self.final = [self._breakdown(s) for s in range(self.g)]
         self.phase, self.current_player = "over", None
-        self.emit("game_end", reason=self.end_reason, final=self.final,
-                  winners=self._winners(), jim=self.jim)
+        self.log({"type": "game_end", "reason": self.end_reason, "final": self.final,
+                  "winners": self._winners(), "jim": self.jim})
 
     def _breakdown(self, seat):
         """Chords, song, genre and total fame of one guitarist."""
@@ -836,7 +981,8 @@ class ReChordState(GameState):
             self.end_reason)
         s.current_player, s.setlist, s.size, s.final = (self.current_player, self.setlist,
                                                          self.size, self.final)
-        s.ok, s.occ, s.sat, s.down, s.watch = self.ok, self.occ, self.sat, self.down, self.watch
+        s.ok, s.occ, s.sat, s.down, s.watch, s.upb = (self.ok, self.occ, self.sat, self.down,
+                                                      self.watch, self.upb)
         s.board, s.face, s.known, s.bag, s.supply = (self.board[:], self.face[:], self.known[:],
                                                      self.bag[:], self.supply[:])
         s.deck, s.scored, s.claims, s.declined = (self.deck[:], self.scored[:], self.claims[:],
@@ -870,17 +1016,33 @@ BAG_ACT, CHORDS_ACT, DONE, SKIP, DECLINE = (("bag",), ("chords",), ("done",), ("
                                             ("decline",))
 TRIANGULAR = tuple(triangular(k) for k in range(7))
 FULL = (1 << SPACES) - 1                                  # every space occupied
-FRET_STARTS = sum(1 << 6 * f for f in range(5))    # string E of each fret: a full fret's bit
-                                                   # stays there when `occ` is ANDed with
-                                                   # itself shifted by 1..5 strings
-FRETS_AT = {sum(1 << 6 * (f - 1) for f in frets): frets     # those bits -> the frets (1..5)
+FRET_STARTS = sum(1 << 6 * f for f in range(5))    # string E of each fret
+HIGH_STRINGS = FRET_STARTS << 5                    # string e of each fret
+LOW_FIVE = FULL & ~HIGH_STRINGS                    # strings E..B of each fret
+# a fret is full when adding 1 at its string E to its strings E..B carries into string e, and
+# its string e is occupied: `((occ & LOW_FIVE) + FRET_STARTS) & occ & HIGH_STRINGS`
+FRETS_AT = {sum(1 << 6 * (f - 1) + 5 for f in frets): frets    # those bits -> the frets (1..5)
             for frets in (tuple(f for f in range(1, 6) if m >> (f - 1) & 1)
                           for m in range(32))}
+BELOW_LIMIT = (None,) + tuple(_TWO64 - _TWO64 % n for n in range(1, PICKS + 1))   # Rng.below's
 KIND = tuple(kind_of(p) for p in range(PICKS))
 KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
+CARD_BIT = tuple(1 << c for c in range(CHORD_CARDS))
+SEAT_BIT = tuple(1 << seat for seat in range(6))
 KINDS_IN = tuple(tuple(k for k in range(7) if kinds >> k & 1) for kinds in range(128))
 ADJACENT = tuple(adjacent(sp) for sp in range(SPACES))
-AFTER = tuple(FULL & -(2 << sp) for sp in range(SPACES))   # the spaces after one, in scan order
+SEAT_ORDER = tuple(tuple(tuple((active + i) % g for i in range(g)) for active in range(g))
+                   for g in range(6))            # [guitarists][active]: the seats, active first
+
+
+def spaces_of(mask):
+    """The spaces of a set (one bit each) in scan order, a tuple: three lookups of 10 bits."""
+    return SPACES_LOW[mask & 1023] + SPACES_MID[mask >> 10 & 1023] + SPACES_HIGH[mask >> 20]
+
+
+SPACES_LOW, SPACES_MID, SPACES_HIGH = (
+    tuple(tuple(start + s for s in range(10) if m >> s & 1) for m in range(1024))
+    for start in (0, 10, 20))
 
 
 def fret_table(row):
@@ -900,14 +1062,21 @@ def at_spaces(table, spaces):
     return out
 
 
-SPACE_TABLE = fret_table(range(SPACES))
-PLACE_TABLE, REMOVE_TABLE, WYLDE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
-    fret_table(row) for row in (PLACE, REMOVE, WYLDE_MOVE, FLIP, REVEAL))
+PLACE_TABLE, REMOVE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
+    fret_table(row) for row in (PLACE, REMOVE, FLIP, REVEAL))
 SUPPLY_TABLES = tuple(fret_table(SUPPLY_ACTS[k]) for k in COLOURS)
 MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
 SWAP_TABLES = tuple(fret_table(row) for row in SWAP)
+ABOVE = tuple(63 & -(2 << sp % 6) for sp in range(SPACES))    # a fret's strings above a space
 KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
-MATCH_AT = tuple({face: MATCHES[face] << 6 * sp for face in FACES} for sp in range(SPACES))
+# per space, tuples indexed by a face (FACE_ORDER: EMPTY last, so [-1] is EMPTY's)
+MATCH_AT = tuple(tuple(MATCHES[face] << 6 * sp for face in FACE_ORDER) for sp in range(SPACES))
+UNMATCHED_AT = tuple(tuple(~MATCHED_AT[sp][face] for face in FACE_ORDER) for sp in range(SPACES))
+BIT = tuple(1 << sp for sp in range(SPACES))
+NOT_BIT = tuple(~(1 << sp) for sp in range(SPACES))
+PICK_BIT = tuple(1 << p for p in range(PICKS))           # `upb`: the picks face up
+NOT_PICK_BIT = tuple(~(1 << p) for p in range(PICKS))
+FIRST_OF_KIND = tuple(kind_of(p) * PER_KIND for p in range(PICKS))
 WATCH_ALL = card_watch(tuple(range(CHORD_CARDS)))     # before the game knows its cards
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
