@@ -1045,11 +1045,30 @@ SPACES_LOW, SPACES_MID, SPACES_HIGH = (
     for start in (0, 10, 20))
 
 
+FRET_SETS = tuple(tuple(tuple(6 * f + s for s in range(6) if spaces >> s & 1)
+                        for spaces in range(64)) for f in range(5))
+"""For each fret and each set of its six spaces (6 bits), those spaces in scan order."""
+
+
 def fret_table(row):
     """A row of entries, one per space, cut up per fret: for each fret and each set of its six
     spaces (6 bits), the entries of those spaces in scan order (for `at_spaces`)."""
-    return tuple(tuple(tuple(row[6 * f + s] for s in range(6) if spaces >> s & 1)
-                       for spaces in range(64)) for f in range(5))
+    entry = row.__getitem__
+    return tuple(tuple(tuple(map(entry, spaces)) for spaces in fret) for fret in FRET_SETS)
+
+
+class FretTables(dict):
+    """The fret tables of rows of entries, each made when first asked for (all 60 of the
+    moves' and swaps' took most of the module's import: the page imports it at the first
+    Re-Chord game)."""
+
+    def __init__(self, rows):
+        super().__init__()
+        self.rows = rows
+
+    def __missing__(self, index):
+        table = self[index] = fret_table(self.rows[index])
+        return table
 
 
 def at_spaces(table, spaces):
@@ -1065,8 +1084,8 @@ def at_spaces(table, spaces):
 PLACE_TABLE, REMOVE_TABLE, FLIP_TABLE, REVEAL_TABLE = (
     fret_table(row) for row in (PLACE, REMOVE, FLIP, REVEAL))
 SUPPLY_TABLES = tuple(fret_table(SUPPLY_ACTS[k]) for k in COLOURS)
-MOVE_TABLES = tuple(fret_table(row) for row in MOVE)
-SWAP_TABLES = tuple(fret_table(row) for row in SWAP)
+MOVE_TABLES = FretTables(MOVE)       # [the space moved from]
+SWAP_TABLES = FretTables(SWAP)       # [the space swapped from]
 ABOVE = tuple(63 & -(2 << sp % 6) for sp in range(SPACES))    # a fret's strings above a space
 KEEP_OTHERS = tuple(~(63 << 6 * sp) for sp in range(SPACES))      # `ok` without one space
 # per space, tuples indexed by a face (FACE_ORDER: EMPTY last, so [-1] is EMPTY's)
