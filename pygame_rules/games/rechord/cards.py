@@ -140,10 +140,21 @@ NEEDS = tuple(sum(1 << (6 * sp + c) for sp, c in REQUIREMENTS[card])    # one bi
 # the colours a space's face counts as, one bit each (a Wylde: all six)
 MATCHES = {EMPTY: 0, FACE_DOWN: 0, WYLDE: 63, **{c: 1 << c for c in COLOURS}}
 FACES = (EMPTY, FACE_DOWN, WYLDE) + COLOURS
-MATCHED_AT = tuple({face: sum(1 << card for card in range(CHORD_CARDS)
-                              for at, colour in REQUIREMENTS[card]
-                              if at == sp and MATCHES[face] >> colour & 1) for face in FACES}
-                   for sp in range(SPACES))      # the cards a face at a space does its part for
+
+
+def matched_at():
+    """For each space, {face: the cards (one bit each) that face there does its part for}."""
+    out = [dict.fromkeys(FACES, 0) for _sp in range(SPACES)]
+    for card, requirements in enumerate(REQUIREMENTS):
+        for at, colour in requirements:
+            for face in FACES:
+                if MATCHES[face] >> colour & 1:
+                    out[at][face] |= 1 << card
+    return tuple(out)
+
+
+MATCHED_AT = matched_at()      # the cards a face at a space does its part for (the registry
+# imports this module for the setlists' names: one pass over the requirements, not per space)
 
 
 # the faces by number, EMPTY (-1) last: a tuple in this order is indexed by the face itself
