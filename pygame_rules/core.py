@@ -6,13 +6,16 @@ log, the action history, legality checks around `apply`, cheap cloning and the v
 checksummed save format that is replayed (so a loaded save is exactly the game that was saved).
 """
 
-import hashlib
 import importlib
 import json
 import math
 import sys
 from dataclasses import dataclass, field
 from itertools import accumulate
+try:        # SHA-256 alone: hashlib's import builds every algorithm it knows and, in Pyodide, first
+    from _sha2 import sha256    # looks for OpenSSL (~20 ms of the page's start); _sha2 is the
+except ImportError:             # standard library's own SHA-2 since Python 3.12
+    from hashlib import sha256
 from operator import indexOf
 
 from .messages import add as add_texts, text
@@ -113,7 +116,7 @@ def seed_to_int(seed):
         raw = str(seed).encode("utf-8") if isinstance(seed, str) else str(int(seed)).encode()
     except ValueError:        # an int over 4,300 digits, or text with a lone surrogate
         raise SetupError("error.bad_seed") from None
-    return int.from_bytes(hashlib.sha256(raw).digest()[:8], "big")
+    return int.from_bytes(sha256(raw).digest()[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -543,7 +546,7 @@ def _checksum(body):
     """SHA-256 of the canonical JSON of a save without its check field."""
     data = json.dumps({k: v for k, v in body.items() if k != "check"},
                       separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+    return sha256(data.encode("utf-8")).hexdigest()
 
 
 def load_state(text_):

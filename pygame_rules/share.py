@@ -13,12 +13,11 @@ Pure: no I/O. Anything that is not a link this module made raises ShareError, re
 """
 
 import base64
-import hashlib
 import json
 import re
 import zlib
 
-from .core import EngineError, GAMES, clip, new_game, safe_json_loads
+from .core import EngineError, GAMES, clip, new_game, safe_json_loads, sha256
 
 SHARE_FORMAT = "encore-share"
 SHARE_VERSION = 1
@@ -87,7 +86,7 @@ def _check(payload):
     """The first 8 bytes of SHA-256 of the canonical JSON of the payload without "c" (hex)."""
     data = json.dumps({k: v for k, v in payload.items() if k != "c"},
                       separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+    return sha256(data.encode("utf-8")).hexdigest()[:16]
 
 
 def from_share(text):
