@@ -173,6 +173,63 @@ def bundle_sources(web=WEB, source=ROOT / PACKAGE):
     return sorted(browser_files(source) + [(rel, web / rel) for rel in web_modules(web)])
 
 
+def module_name(rel):
+    """The module a path of the bundle holds ("pkg/__init__.py": "pkg", "pkg/mod.py": "pkg.mod")."""
+    parts = rel[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def top_imports(rel, text):
+    """The modules a module imports as it runs (its top-level imports, not those inside its
+    functions), in order, each with the packages above it."""
+    me = module_name(rel)
+    package = me if rel.endswith("__init__.py") else me.rpartition(".")[0]
+    found = []
+
+    def visit(body):
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.extend(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    above = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(above + ([node.module] if node.module else []))
+                found.extend([base] + [base + "." + alias.name for alias in node.names])
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for name in ("body", "orelse", "finalbody", "handlers"):
+                    visit(getattr(node, name, None) or [])
+
+    visit(ast.parse(text).body)
+    return [".".join(name.split(".")[:i + 1]) for name in found
+            for i in range(len(name.split(".")))]
+
+
+def bundle_order(sources, entry="main"):
+    """The bundle's module paths in the order the page needs them: what `entry` imports to
+    start, then each game's rules and table (in the registry's order), then the rest; each
+    module after the modules it imports."""
+    texts = {module_name(rel): (rel, path.read_text(encoding="utf-8")) for rel, path in sources}
+    placed, order = set(), []
+
+    def place(name):
+        if name in placed or name not in texts:
+            return
+        placed.add(name)
+        for imported in top_imports(*texts[name]):
+            place(imported)
+        order.append(texts[name][0])
+
+    games = "%s.games" % PACKAGE
+    game_packages = [m for m in top_imports(*texts[games]) if m.count(".") == 2] \
+        if games in texts else []
+    roots = [entry] + [root for package in dict.fromkeys(game_packages) for root in
+                       (package + ".state", "tables." + package.rsplit(".", 1)[-1])]
+    for name in roots + sorted(texts):
+        place(name)
+    return order
+
+
 def without_docstrings(text):
     """Python source without its docstrings and comments (what the browser runs as source:
     fewer bytes to download; ast.unparse keeps the code as it is)."""
@@ -238,8 +295,11 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
                                              encoding="utf-8")
             else:
                 shutil.copyfile(src, Path(tmp) / rel)
-        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path)]
-                              + cold, cwd=ROOT, capture_output=True, text=True)
+        plan = Path(tmp) / "plan.json"
+        plan.write_text(json.dumps({"loader": str(web / LOADER), "cold": cold,
+                                    "order": bundle_order(sources)}), encoding="utf-8")
+        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path),
+                               str(plan)], cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0 or not path.is_file():
         raise BuildError("compiling the page's Python failed (scripts/bundle.mjs):\n%s"
                          % (done.stderr.strip() or done.stdout.strip()))
