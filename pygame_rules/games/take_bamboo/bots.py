@@ -79,7 +79,7 @@ class Seen:
         seen.trump = state.trump
         seen.ranks = state.ranks
         seen.hand = observer.own_hand(state, seat)
-        seen.trick = list(state.trick)
+        seen.trick = list(map(tuple, state.trick))      # (seat, card), as Seen(view) has it
         seen.lead = observer.lead_colour(state)
         seen.sizes = observer.hand_sizes(state)
         known = set(seen.hand) | {c for _, c in seen.trick}

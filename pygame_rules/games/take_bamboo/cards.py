@@ -50,6 +50,13 @@ def colour_of(card):
 
 
 COLOUR_OF = tuple(colour_of(c) for c in range(BAMBOO))   # colour_of, read from a table
+DECK = tuple(range(BAMBOO))                              # the bamboo cards, in id order
+BIT = tuple(1 << c for c in range(BAMBOO + len(GLOWING)))  # each card id's bit in a mask
+
+
+def hand_mask(cards):
+    """mask_of for different card ids: their bits summed in C (a deal makes one per seat)."""
+    return sum(map(BIT.__getitem__, cards))
 
 
 def rank_table(preset):

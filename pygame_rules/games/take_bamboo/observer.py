@@ -325,7 +325,7 @@ def _public(view):
     s.pass_order = [(s.dealer + i) % n for i in range(n)] if started else None
     trick = view["trick"]
     s.leader, s.trick_no = trick["leader"], trick["number"]
-    s.trick = [(t, c) for t, c in trick["cards"]]
+    s.trick = [[t, c] for t, c in trick["cards"]]
     s.queue = [(t, c, extra) for t, c, extra in view["queue"]]
     s.taken, s.winner = list(view["taken"]), view["trick_winner"]
     s.pending = _pending(view, _entries(view["bundle"] or (), ("pending",), unseen, hidden))

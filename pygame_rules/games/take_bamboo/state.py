@@ -14,11 +14,16 @@ neighbour seat - 1. Every decision is an action of the seat that makes it:
 A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
 """
 
+from itertools import chain
+from operator import itemgetter, mul
+
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
+from .shuffle import shuffle
 from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
-                    card_name, colour_of, mask_of, picked_by_byte, rank_table, trick_winner)
+                    DECK, card_name, colour_of, hand_mask, picked_by_byte, rank_table,
+                    trick_winner)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -35,15 +40,23 @@ ANSWERS = (("accept",), ("refuse",))
 
 
 def colour_points(counts):
-    """S1: each player's points for one colour from everyone's counts of it."""
+    """S1: each player's points for one colour from everyone's counts of it: the count times
+    the number of players tied on it (no count, no points), but 0 for the sole most."""
+    out = list(map(mul, counts, map(counts.count, counts)))
     top = max(counts)
-    out = []
-    for c in counts:
-        tied = counts.count(c)
-        if c == 0 or (c == top and tied == 1):
-            out.append(0)
-        else:
-            out.append(c * tied if tied > 1 else c)
+    if counts.count(top) == 1:
+        out[counts.index(top)] = 0
+    return out
+
+
+def pass_actions(hand):
+    """Every ("pass", left, right) of two different cards of a sorted hand, left card first:
+    the rows of PASS at the hand's cards are picked in C (itemgetter, chain), and the one
+    slice deletion drops the diagonal, every (a, a), at steps of len(hand) + 1."""
+    if len(hand) < 2:
+        return []
+    out = list(chain.from_iterable(map(itemgetter(*hand), map(PASS.__getitem__, hand))))
+    del out[::len(hand) + 1]
     return out
 
 
@@ -79,15 +92,15 @@ class TakeBambooState(GameState):
             s.dealer = setup.get("dealer", s.dealer)
             s.round_no = setup.get("round", 0)
             s.totals = list(setup.get("scores", s.totals))
-        s.emit("game_start", players=players, trump=s.trump, dealer=s.dealer,
-               options=dict(options))
+        s.log({"type": "game_start", "players": players, "trump": s.trump, "dealer": s.dealer,
+               "options": dict(options)})
         s._start_round()
         return s
 
     def _start_round(self):
         """R1: deal, draw the initial bamboo and its doubles, then everyone passes."""
         n = self.n
-        self.tableau = [[[] for _ in range(COLOURS)] for _ in range(n)]
+        self.tableau = [[[], [], []] for _ in range(n)]          # COLOURS stacks a seat
         self.glowing = list(GLOWING)
         self.discard = []
         self.trick, self.trick_no, self.queue, self.pending = [], 1, [], None
@@ -95,21 +108,21 @@ class TakeBambooState(GameState):
         self.passes, self.received = [None] * n, [None] * n
         fixed = self.setup if self.setup and self.round_no == self.setup.get("round", 0) else None
         if fixed:
-            hands = [list(h) for h in fixed["hands"]]
+            hands = [sorted(h) for h in fixed["hands"]]
             used = set(sum(hands, [])) | {e if e >= 0 else ~e for st in fixed.get("tableau", [])
                                           for stack in st for e in stack}
             self.draw = list(fixed.get("draw") or [c for c in range(BAMBOO) if c not in used])
             self.discard = list(fixed.get("discard", []))
             self.draw = [c for c in self.draw if c not in self.discard]
         else:
-            deck = list(range(BAMBOO))
-            self.rng.shuffle(deck)
+            deck = list(DECK)
+            shuffle(self.rng, deck)               # = self.rng.shuffle(deck), in fewer steps
             size = HAND_SIZE[n]
-            hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+            hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
             self.draw = deck[n * size:]
-        self.hands = [mask_of(h) for h in hands]
-        self.emit("round_start", round=self.round_no + 1, dealer=self.dealer,
-                  hands=[sorted(h) for h in hands], draw=len(self.draw))
+        self.hands = [hand_mask(h) for h in hands]
+        self.log({"type": "round_start", "round": self.round_no + 1, "dealer": self.dealer,
+                  "hands": hands, "draw": len(self.draw)})
         if fixed and "tableau" in fixed:
             self.tableau = [[list(stack) for stack in st] for st in fixed["tableau"]]
             self.glowing = [g for g in GLOWING if g not in used]
@@ -120,8 +133,8 @@ class TakeBambooState(GameState):
             self._start_trick(self.dealer)
         else:
             self.phase = "pass"
-            self.pass_order = [(self.dealer + i) % n for i in range(n)]
-            self.current_player = self.pass_order[0]
+            self.pass_order = self._clockwise()
+            self.current_player = self.dealer
 
     def _clockwise(self):
         """Seats from the dealer, clockwise."""
@@ -129,20 +142,21 @@ class TakeBambooState(GameState):
 
     def _initial_bamboo(self):
         """Each seat's initial bamboo, then a face-down double where it matches the trump."""
-        seats = self._clockwise()
-        firsts = []
-        for seat in seats:
-            card = self.draw.pop()
-            self.tableau[seat][colour_of(card)].append(card)
-            firsts.append(card)
-            self.emit("initial_bamboo", seat=seat, card=card, colour=colour_of(card))
-        for seat, first in zip(seats, firsts):
-            if self.ranks[first] == self.trump:
-                glowing = self.n == 6 or not self.draw             # HR-T4
-                extra = self.glowing.pop() if glowing else self.draw.pop()
-                self.tableau[seat][colour_of(first)].append(~extra)
-                self.emit("initial_double", seat=seat, colour=colour_of(first), extra=extra,
-                          glowing=glowing)
+        draw, tableau, ranks, trump, log = self.draw, self.tableau, self.ranks, self.trump, self.log
+        doubles = []                                  # (seat, colour) of the trump-numbered
+        for seat in self._clockwise():
+            card = draw.pop()
+            colour = COLOUR_OF[card]
+            tableau[seat][colour].append(card)
+            if ranks[card] == trump:
+                doubles.append((seat, colour))
+            log({"type": "initial_bamboo", "seat": seat, "card": card, "colour": colour})
+        for seat, colour in doubles:
+            glowing = self.n == 6 or not draw                      # HR-T4
+            extra = self.glowing.pop() if glowing else draw.pop()
+            tableau[seat][colour].append(~extra)
+            log({"type": "initial_double", "seat": seat, "colour": colour, "extra": extra,
+                 "glowing": glowing})
 
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
@@ -153,8 +167,7 @@ class TakeBambooState(GameState):
         if self.current_player is None:
             return []
         if phase == "pass":
-            hand = picked_by_byte(self.hands[self.current_player], CARDS)
-            return [row[b] for a in hand for row in [PASS[a]] for b in hand if b != a]
+            return pass_actions(picked_by_byte(self.hands[self.current_player], CARDS))
         if phase == "extra":
             return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
@@ -206,26 +219,30 @@ class TakeBambooState(GameState):
         return text("take.describe." + "_".join(action))
 
     # --- playing ----------------------------------------------------------------------------
-    def _log(self, event):
-        """Append one event written out as emit makes it (its fields, then its type): the
-        events of every trick are written this way, without building keyword arguments."""
-        if self.events is not None:
-            self.events.append(event)
-
     def _apply(self, action):
-        """Carry out a checked action."""
-        kind = action[0]
-        if kind == "play":
-            self._do_play(action[1])
+        """Carry out a checked action (a play, nine actions in ten, without a further call)."""
+        if action[0] != "play":
+            getattr(self, "_do_" + action[0])(*action[1:])
+            return
+        card, seat, trick = action[1], self.current_player, self.trick
+        self.hands[seat] ^= 1 << card
+        trick.append([seat, card])     # a list, so the finished trick is the event's "cards"
+        self.played.append(card)
+        events = self.events
+        if events is not None:
+            events.append({"type": "card_played", "seat": seat, "card": card,
+                           "trick": self.trick_no, "trump": self.ranks[card] == self.trump})
+        if len(trick) < self.n:
+            self.current_player = (seat + 1) % self.n
         else:
-            getattr(self, "_do_" + kind)(*action[1:])
+            self._settle_trick()
 
     def _do_pass(self, left, right):
         """Set aside this seat's two cards; once all have chosen, hand them over."""
         seat = self.current_player
         self.hands[seat] &= ~((1 << left) | (1 << right))
         self.passes[seat] = (left, right)
-        self.emit("pass_chosen", seat=seat, left=left, right=right)
+        self.log({"type": "pass_chosen", "seat": seat, "left": left, "right": right})
         for waiting in self.pass_order:
             if self.passes[waiting] is None:
                 self.current_player = waiting
@@ -235,7 +252,7 @@ class TakeBambooState(GameState):
             from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
             self.hands[s] |= (1 << from_left) | (1 << from_right)
             self.received[s] = (from_left, from_right)
-        self.emit("pass_exchange", received=[list(r) for r in self.received])
+        self.log({"type": "pass_exchange", "received": [list(r) for r in self.received]})
         self._start_trick(self.dealer)
 
     def _start_trick(self, leader):
@@ -245,57 +262,62 @@ class TakeBambooState(GameState):
         self.trick = []
         self.current_player = leader
 
-    def _do_play(self, card):
-        """Play any card; after the last one, settle the trick."""
-        seat, trick = self.current_player, self.trick
-        self.hands[seat] ^= 1 << card
-        trick.append((seat, card))
-        self.played.append(card)
-        self._log({"seat": seat, "card": card, "trick": self.trick_no,
-                   "trump": self.ranks[card] == self.trump, "type": "card_played"})
-        if len(trick) < self.n:
-            self.current_player = (seat + 1) % self.n
-        else:
-            self._settle_trick()
-
     def _settle_trick(self):
         """T1.3–4: the winner, then every acquisition in play order."""
-        trick, ranks = self.trick, self.ranks
-        cards = [c for _, c in trick]
-        win = trick_winner(cards, ranks, self.trump)
-        winner, card = trick[win]
-        by_trump = ranks[card] == self.trump
-        self._log({"seat": winner, "card": card, "by_trump": by_trump, "trick": self.trick_no,
-                   "cards": [[s, c] for s, c in trick], "type": "trick_won"})
-        self.last_trick = {"trick": self.trick_no, "winner": winner, "by_trump": by_trump,
-                           "cards": [[s, c] for s, c in trick]}
+        trick, ranks, trump, trick_no = self.trick, self.ranks, self.trump, self.trick_no
+        cards = self.played[-len(trick):]             # the trick's cards: the round's last plays
+        winner, card = trick[trick_winner(cards, ranks, trump)]
+        by_trump = ranks[card] == trump
+        # The finished trick's [seat, card] list is the event's and last_trick's "cards" as it
+        # is: no card joins it any more (_finish_trick starts a new list), and nothing changes
+        # an event or last_trick once made.
+        self.last_trick = {"trick": trick_no, "winner": winner, "by_trump": by_trump,
+                           "cards": trick}
+        events = self.events
+        if events is not None:
+            events.append({"type": "trick_won", "seat": winner, "card": card,
+                           "by_trump": by_trump, "trick": trick_no, "cards": trick})
         lead = COLOUR_OF[cards[0]]
         queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
         for s, c in trick:
-            if c == card or (ranks[c] == 1 and COLOUR_OF[c] == lead):
-                queue.append((s, c, s == winner and by_trump))
+            if c == card:
+                queue.append((s, c, by_trump))
+                taken.append(c)
+            elif ranks[c] == 1 and COLOUR_OF[c] == lead:
+                queue.append((s, c, False))
                 taken.append(c)
         self.queue, self.taken, self.winner = queue, taken, winner
         self._next_acquisition()
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        queue = self.queue
+        queue, tableau = self.queue, self.tableau
         while queue:
             seat, card, extra = queue.pop(0)
+            colour = COLOUR_OF[card]
+            stacks = tableau[seat]
+            if not extra and (stacks[colour] or stacks.count([]) >= COLOURS - 1):
+                # the usual acquisition, no extra and no gift: _place_or_gift written out
+                stacks[colour].append(card)
+                events = self.events
+                if events is not None:
+                    events.append({"type": "acquire", "seat": seat, "card": card,
+                                   "colour": colour, "extra": False})
+                continue
             bundle = [card]
             if extra and self.discard:
                 bundle.append(~self.discard.pop())
-                self.emit("extra_taken", seat=seat, source="discard", card=~bundle[-1])
+                self.log({"type": "extra_taken", "seat": seat, "source": "discard",
+                          "card": ~bundle[-1]})
             elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
                 if len(choices) > 1:
-                    self.pending = {"seat": seat, "bundle": bundle, "colour": colour_of(card)}
+                    self.pending = {"seat": seat, "bundle": bundle, "colour": colour}
                     self.phase, self.current_player = "extra", seat
                     return
                 if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if not self._place_or_gift(seat, bundle, COLOUR_OF[card]):
+            if not self._place_or_gift(seat, bundle, colour):
                 return
         self._finish_trick()
 
@@ -306,7 +328,7 @@ class TakeBambooState(GameState):
     def _take_extra(self, seat, card):
         """Take `card` from the trick as the trump winner's face-down extra."""
         self.taken.append(card)
-        self.emit("extra_taken", seat=seat, source="trick", card=card)
+        self.log({"type": "extra_taken", "seat": seat, "source": "trick", "card": card})
         return card
 
     def _do_extra(self, card):
@@ -340,8 +362,8 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        self._log({"seat": seat, "card": bundle[0], "colour": colour, "extra": len(bundle) > 1,
-                   "type": how})
+        self.log({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
+                  "extra": len(bundle) > 1})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -350,9 +372,9 @@ class TakeBambooState(GameState):
         receiver = (giver + 1) % self.n if direction == "left" else (giver - 1) % self.n
         p["receiver"] = receiver
         forced = not self.can_take(receiver, p["colour"])
-        self.emit("gift_offered", giver=giver, receiver=receiver, direction=direction,
-                  card=p["bundle"][0], colour=p["colour"], extra=len(p["bundle"]) > 1,
-                  forced_refusal=forced)
+        self.log({"type": "gift_offered", "giver": giver, "receiver": receiver,
+                  "direction": direction, "card": p["bundle"][0], "colour": p["colour"],
+                  "extra": len(p["bundle"]) > 1, "forced_refusal": forced})
         if forced:
             self._refuse(forced=True)
         else:
@@ -364,8 +386,8 @@ class TakeBambooState(GameState):
         self._place(p["receiver"], p["bundle"], p["colour"], "gift_received")
         for seat in (p["giver"], p["receiver"]):
             self.totals[seat] += 1
-        self.emit("gift_accepted", giver=p["giver"], receiver=p["receiver"],
-                  scores=list(self.totals))
+        self.log({"type": "gift_accepted", "giver": p["giver"], "receiver": p["receiver"],
+                  "scores": list(self.totals)})
         if max(self.totals) >= TARGET:
             self._end_game("gift")
             return
@@ -382,8 +404,9 @@ class TakeBambooState(GameState):
         who = p["giver"] if self.options["penalty"] == "giver" else self.winner
         before = self.totals[who]
         self.totals[who] = max(0, before - 1)
-        self.emit("gift_refused", giver=p["giver"], receiver=p["receiver"], forced=forced,
-                  penalised=who, points=self.totals[who] - before, scores=list(self.totals))
+        self.log({"type": "gift_refused", "giver": p["giver"], "receiver": p["receiver"],
+                  "forced": forced, "penalised": who, "points": self.totals[who] - before,
+                  "scores": list(self.totals)})
         self._resume()
 
     def _resume(self):
@@ -393,16 +416,21 @@ class TakeBambooState(GameState):
 
     def _finish_trick(self):
         """T1.6–7: the cards nobody took are discarded; the winner leads or the round ends."""
-        taken, rest = self.taken, []
-        for _, c in self.trick:
-            if c not in taken:
-                rest.append(c)
-        self.discard.extend(rest)
-        self._log({"cards": rest, "trick": self.trick_no, "type": "discarded"})
-        self.trick, self.queue, self.taken = [], [], []
+        taken, trick_no = self.taken, self.trick_no
+        rest = self.played[-len(self.trick):]
+        if len(taken) == 1:               # the usual trick: only the winning card was taken
+            rest.remove(taken[0])
+        else:
+            rest = [c for c in rest if c not in taken]
+        self.discard += rest
+        events = self.events
+        if events is not None:
+            events.append({"type": "discarded", "cards": rest, "trick": trick_no})
+        self.queue, self.taken, self.trick = [], [], []
         if any(self.hands):
-            self.trick_no += 1
-            self._start_trick(self.winner)
+            self.trick_no = trick_no + 1
+            self.phase = "play"               # _start_trick(self.winner), written out
+            self.leader = self.current_player = self.winner
         else:
             self._score_round()
 
@@ -413,17 +441,17 @@ class TakeBambooState(GameState):
 
     def _score_round(self):
         """S1 and S2: score each colour, then end the game or deal the next round."""
-        counts = [[len(stack) for stack in stacks] for stacks in self.tableau]   # by seat
-        points = list(zip(*[colour_points(c) for c in zip(*counts)]))        # by seat too
-        rows = []
+        counts = [list(map(len, stacks)) for stacks in self.tableau]              # by seat
+        points = list(zip(*map(colour_points, zip(*counts))))                     # by seat too
+        totals, rows = self.totals, []
         for s in range(self.n):
             got = sum(points[s])
-            self.totals[s] += got
+            totals[s] += got
             rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
-                         "round": got, "score": self.totals[s]})
+                         "round": got, "score": totals[s]})
         self.round_rows.append(rows)
-        self.emit("round_scores", round=self.round_no + 1, rows=rows)
-        if max(self.totals) >= TARGET:
+        self.log({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
+        if max(totals) >= TARGET:
             self._end_game("target")
         elif self.round_no + 1 >= MAX_ROUNDS:
             self._end_game("rounds")
@@ -437,7 +465,8 @@ class TakeBambooState(GameState):
         self.current_player = None
         self.phase = "over"
         self.end_reason = reason
-        self.emit("game_end", reason=reason, scores=list(self.totals), winners=self._winners())
+        self.log({"type": "game_end", "reason": reason, "scores": list(self.totals),
+                  "winners": self._winners()})
 
     def _winners(self):
         """Closest to 25 among those who reached it, else the highest; ties share."""
