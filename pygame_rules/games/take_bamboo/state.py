@@ -20,7 +20,6 @@ from operator import itemgetter, mul
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .shuffle import shuffle
 from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
                     DECK, card_name, colour_of, hand_mask, picked_by_byte, rank_table,
                     trick_winner)
@@ -116,7 +115,7 @@ class TakeBambooState(GameState):
             self.draw = [c for c in self.draw if c not in self.discard]
         else:
             deck = list(DECK)
-            shuffle(self.rng, deck)               # = self.rng.shuffle(deck), in fewer steps
+            self.rng.shuffle(deck)
             size = HAND_SIZE[n]
             hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
             self.draw = deck[n * size:]
