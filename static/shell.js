@@ -275,15 +275,17 @@
     const response = await fetchFirst(...args);
     const file = fileOf(args[0] instanceof Request ? args[0].url : String(args[0]));
     if (!file || !response.ok || !response.body) return response;
+    // count a copy's bytes and hand back the response itself: a response rebuilt around a
+    // counting stream has no URL, and the runtime's wasm compiled from it is never cached
+    const reader = response.clone().body.getReader();
     let count = 0;
-    const counter = new TransformStream({transform(chunk, out) {
-      count += chunk.byteLength;
-      arrived(file, count);
-      out.enqueue(chunk);
-    }});
-    return new Response(response.body.pipeThrough(counter),
-                        {status: response.status, statusText: response.statusText,
-                         headers: response.headers});
+    (async () => {
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        count += part.value.byteLength;
+        arrived(file, count);
+      }
+    })().catch(() => {});
+    return response;
   };
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => {
     const file = fileOf(entry.name);
