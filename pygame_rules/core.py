@@ -83,11 +83,17 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n):
-        """Return a uniform int in [0, n) (n ≤ 2**32), without modulo bias."""
+        """Return a uniform int in [0, n) (n ≤ 2**32), without modulo bias (next64 written out
+        in the loop: Re-Chord draws from its bag this way every other action)."""
         limit = _TWO64 - _TWO64 % n
+        z = self.state
         while True:
-            r = self.next64()
+            z = (z + _GOLDEN) & _MASK64
+            r = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+            r = ((r ^ (r >> 27)) * _MIX2) & _MASK64
+            r ^= r >> 31
             if r < limit:
+                self.state = z
                 return r % n
 
     def shuffle(self, items):

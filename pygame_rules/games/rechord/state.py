@@ -28,7 +28,7 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
-from ...core import _GOLDEN, _MASK64, _MIX1, _MIX2, _TWO64, GameState, SetupError, short
+from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
@@ -266,20 +266,7 @@ class ReChordState(GameState):
             if pick is not None:
                 self.bag.remove(pick)
                 return self._relabel(pick)
-        bag, rng = self.bag, self.rng
-        n = len(bag)
-        # rng.below(n), written out (as core's shuffle writes out next64): the same draws, without
-        # two calls for each of the ~0.5 picks an action draws
-        z, limit = rng.state, BELOW_LIMIT[n]
-        while True:
-            z = (z + _GOLDEN) & _MASK64
-            r = ((z ^ (z >> 30)) * _MIX1) & _MASK64
-            r = ((r ^ (r >> 27)) * _MIX2) & _MASK64
-            r ^= r >> 31
-            if r < limit:
-                break
-        rng.state = z
-        return self._relabel(bag.pop(r % n))
+        return self._relabel(self.bag.pop(self.rng.below(len(self.bag))))
 
     def _relabel(self, pick):
         """A pick coming out of a closed place (the bag, a face-down space) takes the lowest
@@ -1024,7 +1011,6 @@ LOW_FIVE = FULL & ~HIGH_STRINGS                    # strings E..B of each fret
 FRETS_AT = {sum(1 << 6 * (f - 1) + 5 for f in frets): frets    # those bits -> the frets (1..5)
             for frets in (tuple(f for f in range(1, 6) if m >> (f - 1) & 1)
                           for m in range(32))}
-BELOW_LIMIT = (None,) + tuple(_TWO64 - _TWO64 % n for n in range(1, PICKS + 1))   # Rng.below's
 KIND = tuple(kind_of(p) for p in range(PICKS))
 KIND_BIT = tuple(1 << kind_of(p) for p in range(PICKS))
 CARD_BIT = tuple(1 << c for c in range(CHORD_CARDS))
