@@ -261,7 +261,6 @@ def _public(view):
     s.np_next = len(s.np_stack)
     s.key, s.key_card = CHORDS.index(view["key"]), view["key_card"]
     s.order, s.round_cards = tuple(table["order"]), [c for _, c in table["cards"]]
-    s.pos = 4 if over else len(s.round_cards)   # the game ends as a round's 4th card is down
     s.facedown, s.rounds, s.trick_no = list(table["facedown_cards"]), table["round"], \
         table["number"]
     s.won = [mask_of(pile) for pile in view["won"]] + pad

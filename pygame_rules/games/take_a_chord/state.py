@@ -20,25 +20,42 @@ from ...messages import join_list
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
+DECK = list(range(DECK_SIZE))   # the deck before a deal's shuffle (copied, never changed)
 PLAYS = tuple(("play", c) for c in range(DECK_SIZE))   # every card's action, made once
 CHORD_NAME_OF = tuple(CHORDS[CHORD_OF[c]] for c in range(DECK_SIZE))   # "A".."G" of each card
 CHORD_BIT = tuple(1 << CHORD_OF[c] for c in range(DECK_SIZE))   # its chord as one bit of 7
 SAME_CHORD = tuple(CHORD_MASK[CHORD_OF[c]] for c in range(DECK_SIZE))   # its chord's 5 cards
 SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its colour's 7
 BIT = tuple(1 << c for c in range(DECK_SIZE))   # each card's bit in a hand's mask
+# PLAYED[card] / NON_PLAYER_PLAYED[card]: a "card_played" event of the card (a seat's, the
+# non-player's) with its seat, trick and round still to fill in. Copying one and setting those
+# three costs about half of building the 8-field dict (a clean dict's copy copies its table).
+PLAYED = tuple({"seat": 0, "card": c, "chord": CHORDS[CHORD_OF[c]], "colour": COLOUR_OF[c],
+                "trick": 0, "round": 0, "non_player": False, "type": "card_played"}
+               for c in range(DECK_SIZE))
+NON_PLAYER_PLAYED = tuple({**event, "seat": NON_PLAYER, "non_player": True} for event in PLAYED)
 COLOUR_BIT = tuple(1 << COLOUR_OF[c] for c in range(DECK_SIZE))   # its colour as one bit of 5
-# SLICE_PLAYS[k][bits]: the plays of the cards 7k..7k+6 whose bits are set in `bits` (0..127)
-SLICE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(7) if bits >> b & 1
-                                and low + b < DECK_SIZE) for bits in range(128))
-                    for low in range(0, DECK_SIZE, 7))
+# BYTE_PLAYS[k][byte]: the plays of the cards 8k..8k+7 whose bits are set in `byte` (0..255)
+BYTE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(8) if byte >> b & 1
+                               and low + b < DECK_SIZE) for byte in range(256))
+                   for low in range(0, DECK_SIZE, 8))
 
 
 def plays_of(mask):
     """("play", card) for each card in a bitmask, cards ascending (one table look-up for each
-    7 cards of the deck rather than a step per card: the same list as picked(mask, PLAYS))."""
-    a, b, c, d, e = SLICE_PLAYS
-    return [*a[mask & 127], *b[mask >> 7 & 127], *c[mask >> 14 & 127], *d[mask >> 21 & 127],
-            *e[mask >> 28]]
+    byte of the mask rather than a step per card: the same list as picked(mask, PLAYS)). The
+    bytes come from one to_bytes: shifting the 35-bit mask is a slow two-digit int operation
+    each time."""
+    b0, b1, b2, b3, b4 = mask.to_bytes(5, "little")
+    t0, t1, t2, t3, t4 = BYTE_PLAYS
+    return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4]]
+
+
+def hand_mask(hand):
+    """The bitmask of a hand of 8 cards (mask_of written out: a dealt hand's is made 3 or 4
+    times a venue, and this is about half of mask_of's instructions)."""
+    c0, c1, c2, c3, c4, c5, c6, c7 = hand
+    return BIT[c0] | BIT[c1] | BIT[c2] | BIT[c3] | BIT[c4] | BIT[c5] | BIT[c6] | BIT[c7]
 
 
 def round_order(leader, players):
@@ -75,7 +92,7 @@ class TakeAChordState(GameState):
     observer = observer    # what each seat sees is decided there (view, redact)
 
     __slots__ = ("n", "venue", "dealer", "hands", "np_stack", "np_next", "set_aside", "key",
-                 "key_card", "order", "pos", "round_cards", "facedown", "rounds", "trick_no",
+                 "key_card", "order", "round_cards", "facedown", "rounds", "trick_no",
                  "won", "tricks", "impro", "spotlight", "totals", "impro_totals", "venue_rows",
                  "current_player", "last_round", "voids", "match")
 
@@ -90,7 +107,7 @@ class TakeAChordState(GameState):
         s.totals = [0] * players
         s.impro_totals = [0] * players
         s.venue_rows = []
-        s.emit("game_start", players=players, options=dict(options))
+        s.log({"players": players, "options": dict(options), "type": "game_start"})
         s._start_venue()
         return s
 
@@ -102,17 +119,24 @@ class TakeAChordState(GameState):
             self.key = self.setup["key"]
             self.key_card = next((c for c in self.set_aside if CHORD_OF[c] == self.key), None)
             leader = self.setup["leader"]
+            self.hands = [mask_of(h) for h in hands]
+            stack = hands[NON_PLAYER]
+            shown = [sorted(h) for h in hands]
         else:
-            deck = list(range(DECK_SIZE))
+            deck = DECK[:]
             self.rng.shuffle(deck)
-            hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(4)]
-            self.set_aside = tuple(deck[4 * HAND_SIZE:])
-            self.key_card = self.set_aside[0]
-            self.key = CHORD_OF[self.key_card]
+            # the hands dealt straight into their sorted lists (the event's), the masks from
+            # those; only the non-player's stack keeps the deal's order
+            stack = deck[24:32]
+            shown = [sorted(deck[0:8]), sorted(deck[8:16]), sorted(deck[16:24]), sorted(stack)]
+            self.hands = [hand_mask(h) for h in shown]
+            set_aside = deck[32:]
+            self.set_aside = tuple(set_aside)
+            self.key_card = key_card = set_aside[0]
+            self.key = CHORD_OF[key_card]
             leader = self.venue % self.n
         self.dealer = (leader - 1) % self.n
-        self.hands = [mask_of(h) for h in hands]
-        self.np_stack = tuple(hands[NON_PLAYER]) if self.n == 3 else ()
+        self.np_stack = tuple(stack) if self.n == 3 else ()
         self.np_next = 0
         self.won = [0, 0, 0, 0]
         self.tricks = [0] * self.n
@@ -123,16 +147,19 @@ class TakeAChordState(GameState):
         self.trick_no = 1
         self.rounds = 1
         self.facedown = []
-        self.emit("venue_start", venue=self.venue + 1, dealer=self.dealer, leader=leader,
-                  key=CHORDS[self.key], key_card=self.key_card,
-                  hands=[sorted(h) for h in hands], non_player_stack=list(self.np_stack),
-                  set_aside=list(self.set_aside))
-        self._start_round(leader)
+        self.log({"venue": self.venue + 1, "dealer": self.dealer, "leader": leader,
+                  "key": CHORDS[self.key], "key_card": self.key_card, "hands": shown,
+                  "non_player_stack": list(self.np_stack), "set_aside": list(self.set_aside),
+                  "type": "venue_start"})
+        # _start_round(leader), inline (no face-down cards, so nothing to match)
+        self.order = ROUND_ORDERS[self.n][leader]
+        self.round_cards = []
+        self.match = 0
+        self.current_player = leader
 
     def _start_round(self, leader):
         """Begin a round of the current trick, led by `leader`."""
         self.order = ROUND_ORDERS[self.n][leader]
-        self.pos = 0
         self.round_cards = []
         self.match = self._match_pool() if self.facedown else 0
         self.current_player = leader
@@ -158,8 +185,11 @@ class TakeAChordState(GameState):
         if self.round_cards:
             follow = hand & SAME_COLOUR[self.round_cards[0]]
             if follow:
-                return plays_of(follow | (hand & self.match))
-        return plays_of(hand)
+                hand = follow | (hand & self.match)
+        # plays_of(hand), inline
+        b0, b1, b2, b3, b4 = hand.to_bytes(5, "little")
+        t0, t1, t2, t3, t4 = BYTE_PLAYS
+        return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4]]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -181,40 +211,37 @@ class TakeAChordState(GameState):
     # --- playing ----------------------------------------------------------------------------
     def _apply(self, action):
         """Play the action's card for the current player, then the non-player's card if due.
-        (Written flat, with `_play`'s work inline: it runs for every card of every game.)"""
+        (Written flat, the non-player's card too: it runs for every card of every game.)"""
         seat, c = self.current_player, action[1]
         cards = self.round_cards
         if cards and not (SAME_COLOUR[cards[0]] | self.match) >> c & 1:
             self.voids[seat] |= COLOUR_BIT[cards[0]]   # off the lead colour, no chord matched
-        self.hands[seat] ^= BIT[c]
+        hands = self.hands
+        hands[seat] ^= BIT[c]
         cards.append(c)
         self.match |= SAME_CHORD[c]
-        self.pos = pos = len(cards)
         events = self.events
         if events is not None:          # emit("card_played", ...) made in place: the commonest
-            events.append({"seat": seat, "card": c, "chord": CHORD_NAME_OF[c],
-                           "colour": COLOUR_OF[c], "trick": self.trick_no, "round": self.rounds,
-                           "non_player": False, "type": "card_played"})
-        if pos == 1 and self.n == 3:
-            self._play(NON_PLAYER, self.np_stack[self.np_next], True)
-            self.np_next += 1
-            pos = 2
+            event = PLAYED[c].copy()
+            event["seat"], event["trick"], event["round"] = seat, self.trick_no, self.rounds
+            events.append(event)
+        pos = len(cards)
         if pos == 4:
             self._end_round()
+        elif pos == 1 and self.n == 3:
+            # the non-player plays the top card of its stack as the round's 2nd card
+            c = self.np_stack[self.np_next]
+            self.np_next += 1
+            hands[NON_PLAYER] ^= BIT[c]
+            cards.append(c)
+            self.match |= SAME_CHORD[c]
+            if events is not None:
+                event = NON_PLAYER_PLAYED[c].copy()
+                event["trick"], event["round"] = self.trick_no, self.rounds
+                events.append(event)
+            self.current_player = self.order[2]
         else:
             self.current_player = self.order[pos]
-
-    def _play(self, seat, c, non_player):
-        """Move a card from a seat's hand (or the non-player's stack) into the round."""
-        self.hands[seat] ^= BIT[c]
-        self.round_cards.append(c)
-        self.match |= SAME_CHORD[c]
-        self.pos += 1
-        if self.events is not None:     # emit("card_played", ...) made in place: the commonest
-            self.events.append({"seat": seat, "card": c, "chord": CHORD_NAME_OF[c],
-                                "colour": COLOUR_OF[c], "trick": self.trick_no,
-                                "round": self.rounds, "non_player": non_player,
-                                "type": "card_played"})
 
     def _is_last_trick(self):
         """HOUSE RULE: the last trick is any round in which every seat plays its last card."""
@@ -239,36 +266,24 @@ class TakeAChordState(GameState):
             *(x for pair in last["cards"] for x in pair))
 
     def _end_round(self):
-        """Four cards are down: Improvisation, or settle the trick, the Spotlight and the key."""
+        """Four cards are down: Improvisation, or settle the trick (its winner, the Spotlight,
+        the Key Change) and lead the next one. (Written flat: it runs for every round.)"""
         last = not any(self.hands)      # _is_last_trick, inline
-        cards = self.round_cards
-        if SAME_CHORD[cards[0]] >> cards[3] & 1:    # the 4th card matched the lead's chord
+        cards, order, rounds, trick_no = self.round_cards, self.order, self.rounds, self.trick_no
+        c0, c1, c2, c3 = cards
+        blocked = False
+        if SAME_CHORD[c0] >> c3 & 1:    # the 4th card matched the lead's chord
             limit = IMPROVISATION_LIMIT[self.n]
             if last:
-                self.emit("improvisation_blocked", reason="last_trick", seat=self.order[3])
-            elif self.rounds - 1 >= limit:
-                self.emit("improvisation_blocked", reason="limit", limit=limit,
-                          seat=self.order[3])
+                self.log({"reason": "last_trick", "seat": order[3],
+                          "type": "improvisation_blocked"})
+            elif rounds - 1 >= limit:
+                self.log({"reason": "limit", "limit": limit, "seat": order[3],
+                          "type": "improvisation_blocked"})
             else:
                 self._improvise()
                 return
-            self._settle_trick(last, True)
-        else:
-            self._settle_trick(last, False)
-
-    def _improvise(self):
-        """Turn the round face down and start the next round, led by the 4th player."""
-        self.facedown.extend(self.round_cards)
-        self.rounds += 1
-        fourth = self.order[3]
-        self.emit("improvisation", seat=fourth, chord=CHORDS[CHORD_OF[self.round_cards[0]]],
-                  trick=self.trick_no, round=self.rounds)
-        self._start_round(fourth)
-
-    def _settle_trick(self, last, blocked):
-        """Give the trick to its winner, move the Spotlight, apply a Key Change, lead on."""
-        cards, order, rounds, trick_no = self.round_cards, self.order, self.rounds, self.trick_no
-        c0, c1, c2, c3 = cards
+            blocked = True
         o0, o1, o2, o3 = order
         # winning_position, inline: the least of rank * 4 + position (the non-player's card,
         # position 1 with 3 players, never wins)
@@ -289,8 +304,9 @@ class TakeAChordState(GameState):
         with_key = CHORD_OF[win_card] == self.key
         events = self.events
         if events is not None:          # emit("trick_won", ...) made in place: every trick's
+            # its "final_round" is the round's own list, which the state lets go of below
             events.append({"seat": winner, "card": win_card, "trick": trick_no, "rounds": rounds,
-                           "cards": facedown + cards, "final_round": [c0, c1, c2, c3],
+                           "cards": facedown + cards, "final_round": cards,
                            "order": [o0, o1, o2, o3], "with_key_chord": with_key,
                            "improvisation": rounds > 1, "type": "trick_won"})
             if with_key and self.spotlight != winner:
@@ -298,11 +314,38 @@ class TakeAChordState(GameState):
         if with_key:
             self.spotlight = winner
         self.last_round = (trick_no, winner, rounds, o0, c0, o1, c1, o2, c2, o3, c3)
-        changer = self._key_change(last, blocked)
-        leader = winner if changer is None else changer
-        self.facedown, self.match = [], 0
+        # the Key Change (see key_changer)
+        options = self.options
+        if not facedown or options["match_face_up_round_only"]:
+            # the common case, only the round's 4 chords count: key_changer by table
+            # (key_change_position, inline)
+            variant = 2 if self.n == 4 else 0
+            if not blocked or options["blocked_improvisation_changes_key"]:
+                variant += 1
+            if options["non_player_pair_changes_key"]:
+                variant += 4
+            d0, d1, d2, d3 = CHORD_DIGITS
+            pos = CHANGER_AT[variant][PATTERN_OF[d0[c0] + d1[c1] + d2[c2] + d3[c3]]]
+            changer = None if pos < 0 else (order[pos], CHORD_OF[cards[pos]])
+        else:
+            changer = key_changer(cards, order, self.n, facedown, options, blocked)
+        leader = winner
+        if changer is not None:
+            seat, chord = changer
+            if last:
+                self.log({"seat": seat, "chord": CHORDS[chord], "type": "key_change_ignored"})
+            else:
+                if events is not None:  # emit("key_change", ...) made in place: a frequent one
+                    events.append({"seat": seat, "chord": CHORDS[chord],
+                                   "previous": CHORDS[self.key], "same_key": chord == self.key,
+                                   "type": "key_change"})
+                self.key = chord
+                leader = seat
+        if facedown:
+            self.facedown = []
+        self.match = 0
+        self.round_cards = []
         if last:
-            self.round_cards = []
             self._end_venue()
             return
         if events is not None:          # emit("lead", ...) made in place: every trick's
@@ -311,67 +354,49 @@ class TakeAChordState(GameState):
         self.rounds = 1
         # _start_round(leader), inline (no face-down cards now, so nothing to match)
         self.order = ROUND_ORDERS[self.n][leader]
-        self.pos = 0
-        self.round_cards = []
         self.current_player = leader
 
-    def _key_change(self, last, blocked):
-        """Find the Key Changer of the round, move the key; return the changer (or None)."""
-        options = self.options
-        if options["match_face_up_round_only"] or not self.facedown:
-            # the common case, only the round's 4 chords count: key_changer by table
-            pos = key_change_position(self.round_cards, self.n, blocked, options)
-            if pos < 0:
-                return None
-            seat, chord = self.order[pos], CHORD_OF[self.round_cards[pos]]
-        else:
-            found = key_changer(self.round_cards, self.order, self.n, self.facedown, options,
-                                blocked)
-            if found is None:
-                return None
-            seat, chord = found
-        if last:
-            self.emit("key_change_ignored", seat=seat, chord=CHORDS[chord])
-            return None
-        if self.events is not None:     # emit("key_change", ...) made in place: a frequent one
-            self.events.append({"seat": seat, "chord": CHORDS[chord],
-                                "previous": CHORDS[self.key], "same_key": chord == self.key,
-                                "type": "key_change"})
-        self.key = chord
-        return seat
+    def _improvise(self):
+        """Turn the round face down and start the next round, led by the 4th player."""
+        self.facedown.extend(self.round_cards)
+        self.rounds += 1
+        fourth = self.order[3]
+        self.log({"seat": fourth, "chord": CHORD_NAME_OF[self.round_cards[0]],
+                  "trick": self.trick_no, "round": self.rounds, "type": "improvisation"})
+        self._start_round(fourth)
 
     def _end_venue(self):
         """Score the venue with the chart, the Spotlight and the bonus; deal on or end."""
+        totals, impro_totals, spotlight = self.totals, self.impro_totals, self.spotlight
         rows = []
-        for s in range(self.n):
-            spot = self.spotlight == s
-            score = venue_score(self.tricks[s], spot, self.impro[s])
-            self.totals[s] += score
-            self.impro_totals[s] += self.impro[s]
-            rows.append({"seat": s, "tricks": self.tricks[s], "spotlight": spot,
-                         "improvisations": self.impro[s],
-                         "chart": CHART[self.tricks[s] + spot],
-                         "bonus": IMPROVISATION_BONUS * self.impro[s], "score": score,
-                         "total": self.totals[s]})
+        for s, (tricks, impro) in enumerate(zip(self.tricks, self.impro)):
+            spot = spotlight == s
+            chart = CHART[tricks + spot]
+            bonus = IMPROVISATION_BONUS * impro
+            totals[s] += chart + bonus                  # venue_score, inline
+            impro_totals[s] += impro
+            rows.append({"seat": s, "tricks": tricks, "spotlight": spot, "improvisations": impro,
+                         "chart": chart, "bonus": bonus, "score": chart + bonus,
+                         "total": totals[s]})
         self.venue_rows.append(rows)
-        self.emit("venue_scores", venue=self.venue + 1, rows=rows)
+        self.log({"venue": self.venue + 1, "rows": rows, "type": "venue_scores"})
         self.venue += 1
         if self.venue < self.n:
             self._start_venue()
         else:
             self.current_player = None
             winners, tie_break = self._ranking()
-            self.emit("game_end", scores=list(self.totals),
-                      improvisations=list(self.impro_totals), winners=winners,
-                      tie_break=tie_break)
+            self.log({"scores": totals[:], "improvisations": impro_totals[:],
+                      "winners": winners, "tie_break": tie_break, "type": "game_end"})
 
     # --- results ----------------------------------------------------------------------------
     def _ranking(self):
         """Winners and how the tie was broken: 'none', 'improvisations' or 'shared'."""
-        top = max(self.totals)
-        best = [s for s in range(self.n) if self.totals[s] == top]
-        if len(best) == 1:
-            return best, "none"
+        totals = self.totals
+        top = max(totals)
+        if totals.count(top) == 1:                      # the usual case: one top total
+            return [totals.index(top)], "none"
+        best = [s for s in range(self.n) if totals[s] == top]
         most = max(self.impro_totals[s] for s in best)
         winners = [s for s in best if self.impro_totals[s] == most]
         return winners, "improvisations" if len(winners) == 1 else "shared"
@@ -397,7 +422,7 @@ class TakeAChordState(GameState):
         s.n, s.venue, s.dealer = self.n, self.venue, self.dealer
         s.hands, s.np_stack, s.np_next = self.hands[:], self.np_stack, self.np_next
         s.set_aside, s.key, s.key_card = self.set_aside, self.key, self.key_card
-        s.order, s.pos, s.round_cards = self.order, self.pos, self.round_cards[:]
+        s.order, s.round_cards = self.order, self.round_cards[:]
         s.facedown, s.rounds, s.trick_no = self.facedown[:], self.rounds, self.trick_no
         s.won, s.tricks, s.impro = self.won[:], self.tricks[:], self.impro[:]
         s.spotlight, s.totals = self.spotlight, self.totals[:]
