@@ -27,14 +27,14 @@ CHORD_BIT = tuple(1 << CHORD_OF[c] for c in range(DECK_SIZE))   # its chord as o
 SAME_CHORD = tuple(CHORD_MASK[CHORD_OF[c]] for c in range(DECK_SIZE))   # its chord's 5 cards
 SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its colour's 7
 BIT = tuple(1 << c for c in range(DECK_SIZE))   # each card's bit in a hand's mask
-# PLAYED[card] / NON_PLAYER_PLAYED[card]: a "card_played" event of the card (a seat's, the
-# non-player's) with its seat, trick and round still to fill in. Copying one and setting those
-# three costs about half of building the 8-field dict (a clean dict's copy copies its table).
-PLAYED = tuple({"seat": 0, "card": c, "chord": CHORDS[CHORD_OF[c]], "colour": COLOUR_OF[c],
-                "trick": 0, "round": 0, "non_player": False, "type": "card_played"}
-               for c in range(DECK_SIZE))
-NON_PLAYER_PLAYED = tuple({**event, "seat": NON_PLAYER, "non_player": True} for event in PLAYED)
 COLOUR_BIT = tuple(1 << COLOUR_OF[c] for c in range(DECK_SIZE))   # its colour as one bit of 5
+# PLAYED[seat][card] / NON_PLAYER_PLAYED[card]: a "card_played" event of the card by a seat (by
+# the non-player) with its trick and round still to fill in. Copying one and setting those two
+# costs about half of building the 8-field dict (copying a clean dict copies its table at once).
+PLAYED = tuple(tuple({"seat": seat, "card": c, "chord": CHORDS[CHORD_OF[c]],
+                      "colour": COLOUR_OF[c], "trick": 0, "round": 0, "non_player": False,
+                      "type": "card_played"} for c in range(DECK_SIZE)) for seat in range(4))
+NON_PLAYER_PLAYED = tuple({**event, "non_player": True} for event in PLAYED[NON_PLAYER])
 # BYTE_PLAYS[k][byte]: the plays of the cards 8k..8k+7 whose bits are set in `byte` (0..255)
 BYTE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(8) if byte >> b & 1
                                and low + b < DECK_SIZE) for byte in range(256))
@@ -129,7 +129,7 @@ class TakeAChordState(GameState):
             # those; only the non-player's stack keeps the deal's order
             stack = deck[24:32]
             shown = [sorted(deck[0:8]), sorted(deck[8:16]), sorted(deck[16:24]), sorted(stack)]
-            self.hands = [hand_mask(h) for h in shown]
+            self.hands = list(map(hand_mask, shown))
             set_aside = deck[32:]
             self.set_aside = tuple(set_aside)
             self.key_card = key_card = set_aside[0]
@@ -214,16 +214,18 @@ class TakeAChordState(GameState):
         (Written flat, the non-player's card too: it runs for every card of every game.)"""
         seat, c = self.current_player, action[1]
         cards = self.round_cards
-        if cards and not (SAME_COLOUR[cards[0]] | self.match) >> c & 1:
-            self.voids[seat] |= COLOUR_BIT[cards[0]]   # off the lead colour, no chord matched
+        # off the lead colour with no chord matched: void in it (colours compared first, as
+        # small ints: most cards follow the lead's colour)
+        if cards and COLOUR_OF[c] != COLOUR_OF[cards[0]] and not self.match >> c & 1:
+            self.voids[seat] |= COLOUR_BIT[cards[0]]
         hands = self.hands
         hands[seat] ^= BIT[c]
         cards.append(c)
         self.match |= SAME_CHORD[c]
         events = self.events
         if events is not None:          # emit("card_played", ...) made in place: the commonest
-            event = PLAYED[c].copy()
-            event["seat"], event["trick"], event["round"] = seat, self.trick_no, self.rounds
+            event = PLAYED[seat][c].copy()
+            event["trick"], event["round"] = self.trick_no, self.rounds
             events.append(event)
         pos = len(cards)
         if pos == 4:
