@@ -39,6 +39,8 @@ NON_PLAYER_PLAYED = tuple({**event, "non_player": True} for event in PLAYED[NON_
 BYTE_PLAYS = tuple(tuple(tuple(PLAYS[low + b] for b in range(8) if byte >> b & 1
                                and low + b < DECK_SIZE) for byte in range(256))
                    for low in range(0, DECK_SIZE, 8))
+# the same 5 tables as module names (the legal list reads them without unpacking BYTE_PLAYS)
+BYTE0_PLAYS, BYTE1_PLAYS, BYTE2_PLAYS, BYTE3_PLAYS, BYTE4_PLAYS = BYTE_PLAYS
 
 
 def plays_of(mask):
@@ -125,10 +127,13 @@ class TakeAChordState(GameState):
         else:
             deck = DECK[:]
             self.rng.shuffle(deck)
-            # the hands dealt straight into their sorted lists (the event's), the masks from
-            # those; only the non-player's stack keeps the deal's order
+            # the hands dealt straight into their sorted lists (the event's; sorted in place,
+            # cheaper than sorted()), the masks from those; only the non-player's stack keeps
+            # the deal's order
             stack = deck[24:32]
-            shown = [sorted(deck[0:8]), sorted(deck[8:16]), sorted(deck[16:24]), sorted(stack)]
+            shown = [deck[0:8], deck[8:16], deck[16:24], stack[:]]
+            for hand in shown:
+                hand.sort()
             self.hands = list(map(hand_mask, shown))
             set_aside = deck[32:]
             self.set_aside = tuple(set_aside)
@@ -188,8 +193,8 @@ class TakeAChordState(GameState):
                 hand = follow | (hand & self.match)
         # plays_of(hand), inline
         b0, b1, b2, b3, b4 = hand.to_bytes(5, "little")
-        t0, t1, t2, t3, t4 = BYTE_PLAYS
-        return [*t0[b0], *t1[b1], *t2[b2], *t3[b3], *t4[b4]]
+        return [*BYTE0_PLAYS[b0], *BYTE1_PLAYS[b1], *BYTE2_PLAYS[b2], *BYTE3_PLAYS[b3],
+                *BYTE4_PLAYS[b4]]
 
     def _refusal(self, action):
         """(message id, parameters) saying why an action that is not legal now is refused."""
@@ -221,7 +226,6 @@ class TakeAChordState(GameState):
         hands = self.hands
         hands[seat] ^= BIT[c]
         cards.append(c)
-        self.match |= SAME_CHORD[c]
         events = self.events
         if events is not None:          # emit("card_played", ...) made in place: the commonest
             event = PLAYED[seat][c].copy()
@@ -229,8 +233,10 @@ class TakeAChordState(GameState):
             events.append(event)
         pos = len(cards)
         if pos == 4:
-            self._end_round()
-        elif pos == 1 and self.n == 3:
+            self._end_round()           # (which sets `match` anew: the 4th card need not add)
+            return
+        self.match |= SAME_CHORD[c]
+        if pos == 1 and self.n == 3:
             # the non-player plays the top card of its stack as the round's 2nd card
             c = self.np_stack[self.np_next]
             self.np_next += 1
@@ -326,8 +332,7 @@ class TakeAChordState(GameState):
                 variant += 1
             if options["non_player_pair_changes_key"]:
                 variant += 4
-            d0, d1, d2, d3 = CHORD_DIGITS
-            pos = CHANGER_AT[variant][PATTERN_OF[d0[c0] + d1[c1] + d2[c2] + d3[c3]]]
+            pos = CHANGER_AT[variant][PATTERN_OF[LEAD_PAIR[c0][c1] + LAST_PAIR[c2][c3]]]
             changer = None if pos < 0 else (order[pos], CHORD_OF[cards[pos]])
         else:
             changer = key_changer(cards, order, self.n, facedown, options, blocked)
@@ -489,10 +494,14 @@ def _pattern(chords):
 
 PATTERNS = sorted({_pattern(chords) for chords in product(range(4), repeat=4)})   # the 15
 # PATTERN_OF[chord code]: the pattern (index in PATTERNS) of 4 chords coded in base 7, the lead's
-# chord the highest digit; CHORD_DIGITS[k][card]: the card's chord as the code's k-th digit
+# chord the highest digit; LEAD_PAIR[c0][c1] and LAST_PAIR[c2][c3]: the code's two high digits
+# from the first two cards, its two low ones from the last two (their sum is the code)
 PATTERN_OF = tuple(map({p: i for i, p in enumerate(PATTERNS)}.__getitem__,
                        map(_pattern, product(range(7), repeat=4))))
-CHORD_DIGITS = tuple(tuple(CHORD_OF[c] * 7 ** (3 - k) for c in range(DECK_SIZE)) for k in range(4))
+LEAD_PAIR = tuple(tuple(CHORD_OF[a] * 343 + CHORD_OF[b] * 49 for b in range(DECK_SIZE))
+                  for a in range(DECK_SIZE))
+LAST_PAIR = tuple(tuple(CHORD_OF[a] * 7 + CHORD_OF[b] for b in range(DECK_SIZE))
+                  for a in range(DECK_SIZE))
 
 
 def _changer_positions(variant):
@@ -516,9 +525,8 @@ def key_change_position(cards, players, blocked, options):
     counts: key_changer's answer, looked up by the round's chord pattern."""
     variant = ((1 if not blocked or options["blocked_improvisation_changes_key"] else 0)
                + (2 if players == 4 else 0) + (4 if options["non_player_pair_changes_key"] else 0))
-    d0, d1, d2, d3 = CHORD_DIGITS
     c0, c1, c2, c3 = cards
-    return CHANGER_AT[variant][PATTERN_OF[d0[c0] + d1[c1] + d2[c2] + d3[c3]]]
+    return CHANGER_AT[variant][PATTERN_OF[LEAD_PAIR[c0][c1] + LAST_PAIR[c2][c3]]]
 
 
 def _check_setup(setup, players):
