@@ -29,6 +29,9 @@ SAME_COLOUR = tuple(COLOUR_MASK[COLOUR_OF[c]] for c in range(DECK_SIZE))  # its 
 BIT = tuple(1 << c for c in range(DECK_SIZE))   # each card's bit in a hand's mask
 # PAIR_BITS[a][b]: two cards' bits (one OR of two where a mask is summed: those are slow on 35 bits)
 PAIR_BITS = tuple(tuple(BIT[a] | BIT[b] for b in range(DECK_SIZE)) for a in range(DECK_SIZE))
+# PAIR_CHORDS[a][b]: the cards of either card's chord (the lead's and the non-player's at once)
+PAIR_CHORDS = tuple(tuple(SAME_CHORD[a] | SAME_CHORD[b] for b in range(DECK_SIZE))
+                    for a in range(DECK_SIZE))
 COLOUR_BIT = tuple(1 << COLOUR_OF[c] for c in range(DECK_SIZE))   # its colour as one bit of 5
 # PLAYED[seat][card] / NON_PLAYER_PLAYED[card]: a "card_played" event of the card by a seat (by
 # the non-player) with its trick and round still to fill in. Copying one and setting those two
@@ -236,21 +239,20 @@ class TakeAChordState(GameState):
         pos = len(cards)
         if pos == 4:
             self._end_round()           # (which sets `match` anew: the 4th card need not add)
-            return
-        self.match |= SAME_CHORD[c]
-        if pos == 1 and self.n == 3:
+        elif pos == 1 and self.n == 3:
             # the non-player plays the top card of its stack as the round's 2nd card
-            c = self.np_stack[self.np_next]
+            top = self.np_stack[self.np_next]
             self.np_next += 1
-            hands[NON_PLAYER] ^= BIT[c]
-            cards.append(c)
-            self.match |= SAME_CHORD[c]
+            hands[NON_PLAYER] ^= BIT[top]
+            cards.append(top)
+            self.match |= PAIR_CHORDS[c][top]
             if events is not None:
-                event = NON_PLAYER_PLAYED[c].copy()
+                event = NON_PLAYER_PLAYED[top].copy()
                 event["trick"], event["round"] = self.trick_no, self.rounds
                 events.append(event)
             self.current_player = self.order[2]
         else:
+            self.match |= SAME_CHORD[c]
             self.current_player = self.order[pos]
 
     def _is_last_trick(self):
