@@ -20,9 +20,9 @@ from operator import itemgetter, mul
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
-                    DECK, card_name, colour_of, hand_mask, picked_by_byte, rank_table,
-                    trick_winner)
+from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS, TARGET,
+                    TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask, picked_by_byte,
+                    rank_table, trick_winner)  # noqa: F401  (trick_winner: tests import it here)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -33,8 +33,13 @@ PLAY = tuple(("play", c) for c in range(BAMBOO))       # every action made once,
 EXTRA = tuple(("extra", c) for c in range(BAMBOO))     # so a list of legal actions is only
 PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO))  # picked
 PLAYS = by_byte(PLAY)                                  # the plays of a hand, by byte of its mask
+PLAYS0, PLAYS1, PLAYS2, PLAYS3, PLAYS4, PLAYS5, PLAYS6 = PLAYS  # each byte's, for _legal_actions
 CARDS = by_byte(range(BAMBOO))                         # the cards of a hand, by byte of its mask
 GIFTS = (("gift", "left"), ("gift", "right"))
+CLOCKWISE = {n: tuple(tuple((dealer + i) % n for i in range(n)) for dealer in range(n))
+             for n in HAND_SIZE}                       # [n][dealer]: the seats from the dealer
+DEAL = {n: tuple(slice(i * size, (i + 1) * size) for i in range(n))
+        for n, size in HAND_SIZE.items()}              # [n]: each seat's slice of the deck
 ANSWERS = (("accept",), ("refuse",))
 
 
@@ -116,10 +121,9 @@ class TakeBambooState(GameState):
         else:
             deck = list(DECK)
             self.rng.shuffle(deck)
-            size = HAND_SIZE[n]
-            hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
-            self.draw = deck[n * size:]
-        self.hands = [hand_mask(h) for h in hands]
+            hands = list(map(sorted, map(deck.__getitem__, DEAL[n])))   # each seat's slice
+            self.draw = deck[n * HAND_SIZE[n]:]
+        self.hands = list(map(hand_mask, hands))
         self.log({"type": "round_start", "round": self.round_no + 1, "dealer": self.dealer,
                   "hands": hands, "draw": len(self.draw)})
         if fixed and "tableau" in fixed:
@@ -132,37 +136,44 @@ class TakeBambooState(GameState):
             self._start_trick(self.dealer)
         else:
             self.phase = "pass"
-            self.pass_order = self._clockwise()
+            self.pass_order = list(self._clockwise())
             self.current_player = self.dealer
 
     def _clockwise(self):
-        """Seats from the dealer, clockwise."""
-        return [(self.dealer + i) % self.n for i in range(self.n)]
+        """Seats from the dealer, clockwise (a tuple of CLOCKWISE)."""
+        return CLOCKWISE[self.n][self.dealer]
 
     def _initial_bamboo(self):
         """Each seat's initial bamboo, then a face-down double where it matches the trump."""
-        draw, tableau, ranks, trump, log = self.draw, self.tableau, self.ranks, self.trump, self.log
+        draw, tableau, ranks, trump = self.draw, self.tableau, self.ranks, self.trump
+        events = self.events                          # log() written out: a round has n of these
         doubles = []                                  # (seat, colour) of the trump-numbered
-        for seat in self._clockwise():
+        for seat in CLOCKWISE[self.n][self.dealer]:
             card = draw.pop()
             colour = COLOUR_OF[card]
             tableau[seat][colour].append(card)
             if ranks[card] == trump:
                 doubles.append((seat, colour))
-            log({"type": "initial_bamboo", "seat": seat, "card": card, "colour": colour})
+            if events is not None:
+                events.append({"type": "initial_bamboo", "seat": seat, "card": card,
+                               "colour": colour})
         for seat, colour in doubles:
             glowing = self.n == 6 or not draw                      # HR-T4
             extra = self.glowing.pop() if glowing else draw.pop()
             tableau[seat][colour].append(~extra)
-            log({"type": "initial_double", "seat": seat, "colour": colour, "extra": extra,
-                 "glowing": glowing})
+            self.log({"type": "initial_double", "seat": seat, "colour": colour, "extra": extra,
+                      "glowing": glowing})
 
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current seat may take, in a stable order."""
         phase = self.phase
         if phase == "play":
-            return picked_by_byte(self.hands[self.current_player], PLAYS)
+            # picked_by_byte(hand, PLAYS) written out: nine actions in ten are plays
+            b0, b1, b2, b3, b4, b5, b6 = self.hands[self.current_player].to_bytes(MASK_BYTES,
+                                                                                  "little")
+            return [*PLAYS0[b0], *PLAYS1[b1], *PLAYS2[b2], *PLAYS3[b3], *PLAYS4[b4],
+                    *PLAYS5[b5], *PLAYS6[b6]]
         if self.current_player is None:
             return []
         if phase == "pass":
@@ -221,7 +232,7 @@ class TakeBambooState(GameState):
     def _apply(self, action):
         """Carry out a checked action (a play, nine actions in ten, without a further call)."""
         if action[0] != "play":
-            getattr(self, "_do_" + action[0])(*action[1:])
+            DO[action[0]](self, *action[1:])
             return
         card, seat, trick = action[1], self.current_player, self.trick
         self.hands[seat] ^= 1 << card
@@ -263,10 +274,15 @@ class TakeBambooState(GameState):
 
     def _settle_trick(self):
         """T1.3–4: the winner, then every acquisition in play order."""
-        trick, ranks, trump, trick_no = self.trick, self.ranks, self.trump, self.trick_no
+        trick, trump, trick_no = self.trick, self.trump, self.trick_no
         cards = self.played[-len(trick):]             # the trick's cards: the round's last plays
-        winner, card = trick[trick_winner(cards, ranks, trump)]
-        by_trump = ranks[card] == trump
+        lead = COLOUR_OF[cards[0]]
+        # trick_winner read from a table: the first card of the highest power (POWERS)
+        powers = list(map(POWERS[self.options["deck"]][trump][lead].__getitem__, cards))
+        top = max(powers)
+        winner, card = trick[powers.index(top)]
+        by_trump = top == TRUMP_POWER
+        self.winner = winner
         # The finished trick's [seat, card] list is the event's and last_trick's "cards" as it
         # is: no card joins it any more (_finish_trick starts a new list), and nothing changes
         # an event or last_trick once made.
@@ -276,16 +292,50 @@ class TakeBambooState(GameState):
         if events is not None:
             events.append({"type": "trick_won", "seat": winner, "card": card,
                            "by_trump": by_trump, "trick": trick_no, "cards": trick})
-        lead = COLOUR_OF[cards[0]]
-        queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
-        for s, c in trick:
+        if 1 in powers or trump == 1:   # the 1s of the lead colour are acquired too (T1.4)
+            self._queue_acquisitions(card, by_trump, lead)
+            return
+        colour, stacks, discard = COLOUR_OF[card], self.tableau[winner], self.discard
+        if by_trump and not discard or not stacks[colour] and stacks.count([]) < COLOURS - 1:
+            # an extra from the trick (HR-T6) or a 3rd colour (a gift): the long way
+            self._queue_acquisitions(card, by_trump, lead)
+            return
+        # The usual trick, most of them: the winner acquires its card (a trump winner with the
+        # discard pile's top card face down) and the rest is discarded. _next_acquisition and
+        # _finish_trick written out; queue and taken stay the empty lists of a trick in play.
+        stack = stacks[colour]
+        stack.append(card)
+        if by_trump:
+            extra = discard.pop()
+            stack.append(~extra)
+        cards.remove(card)
+        discard += cards
+        if events is not None:
+            if by_trump:
+                events.append({"type": "extra_taken", "seat": winner, "source": "discard",
+                               "card": extra})
+            events.append({"type": "acquire", "seat": winner, "card": card, "colour": colour,
+                           "extra": by_trump})
+            events.append({"type": "discarded", "cards": cards, "trick": trick_no})
+        self.trick = []
+        if any(self.hands):
+            self.trick_no = trick_no + 1
+            self.leader = self.current_player = winner    # _start_trick(winner) written out
+        else:
+            self._score_round()
+
+    def _queue_acquisitions(self, card, by_trump, lead):
+        """T1.4: queue the winning card and the 1s of the lead colour, in play order; resolve."""
+        ranks = self.ranks
+        queue, taken = [], []
+        for s, c in self.trick:
             if c == card:
                 queue.append((s, c, by_trump))
                 taken.append(c)
             elif ranks[c] == 1 and COLOUR_OF[c] == lead:
                 queue.append((s, c, False))
                 taken.append(c)
-        self.queue, self.taken, self.winner = queue, taken, winner
+        self.queue, self.taken = queue, taken
         self._next_acquisition()
 
     def _next_acquisition(self):
@@ -509,6 +559,11 @@ class TakeBambooState(GameState):
         return {"hands": list(self.hands), "passes": flight, "tableau": tableau,
                 "trick": trick, "pending": pending, "discard": list(self.discard),
                 "draw": list(self.draw), "glowing": list(self.glowing)}
+
+
+# each other kind of action's _do_ method, by kind (a dict read, not getattr of a new string)
+DO = {kind: getattr(TakeBambooState, "_do_" + kind)
+      for kind in ("pass", "extra", "gift", "accept", "refuse")}
 
 
 def _check_setup(setup, players, options):
