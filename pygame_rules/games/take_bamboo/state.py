@@ -14,13 +14,12 @@ neighbour seat - 1. Every decision is an action of the seat that makes it:
 A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
 """
 
-from itertools import chain
 from operator import itemgetter, mul
 
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS, TARGET,
+from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS, TARGET,
                     TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask, picked_by_byte,
                     rank_table, trick_winner)  # noqa: F401  (trick_winner: tests import it here)
 
@@ -55,11 +54,14 @@ def colour_points(counts):
 
 def pass_actions(hand):
     """Every ("pass", left, right) of two different cards of a sorted hand, left card first:
-    the rows of PASS at the hand's cards are picked in C (itemgetter, chain), and the one
-    slice deletion drops the diagonal, every (a, a), at steps of len(hand) + 1."""
+    the rows of PASS at the hand's cards are picked in C (itemgetter), and the one slice
+    deletion drops the diagonal, every (a, a), at steps of len(hand) + 1."""
     if len(hand) < 2:
         return []
-    out = list(chain.from_iterable(map(itemgetter(*hand), map(PASS.__getitem__, hand))))
+    pick = itemgetter(*hand)
+    out = []
+    for row in map(pick, pick(PASS)):
+        out += row                     # a tuple's items copied at once (cheaper than chain)
     del out[::len(hand) + 1]
     return out
 
@@ -249,20 +251,25 @@ class TakeBambooState(GameState):
 
     def _do_pass(self, left, right):
         """Set aside this seat's two cards; once all have chosen, hand them over."""
-        seat = self.current_player
-        self.hands[seat] &= ~((1 << left) | (1 << right))
-        self.passes[seat] = (left, right)
-        self.log({"type": "pass_chosen", "seat": seat, "left": left, "right": right})
+        seat, hands, passes = self.current_player, self.hands, self.passes
+        hands[seat] &= ~(BIT[left] | BIT[right])
+        passes[seat] = (left, right)
+        events = self.events
+        if events is not None:
+            events.append({"type": "pass_chosen", "seat": seat, "left": left, "right": right})
         for waiting in self.pass_order:
-            if self.passes[waiting] is None:
+            if passes[waiting] is None:
                 self.current_player = waiting
                 return
-        for s in range(self.n):
-            from_left = self.passes[(s + 1) % self.n][1]   # the left neighbour passes right
-            from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
-            self.hands[s] |= (1 << from_left) | (1 << from_right)
-            self.received[s] = (from_left, from_right)
-        self.log({"type": "pass_exchange", "received": [list(r) for r in self.received]})
+        n, received, moved = self.n, self.received, []
+        for s in range(n):
+            from_left = passes[(s + 1) % n][1]     # the left neighbour passes right
+            from_right = passes[s - 1][0]          # the right neighbour passes left (-1: n - 1)
+            hands[s] |= BIT[from_left] | BIT[from_right]
+            received[s] = (from_left, from_right)
+            moved.append([from_left, from_right])
+        if events is not None:
+            events.append({"type": "pass_exchange", "received": moved})
         self._start_trick(self.dealer)
 
     def _start_trick(self, leader):
@@ -277,8 +284,9 @@ class TakeBambooState(GameState):
         trick, trump, trick_no = self.trick, self.trump, self.trick_no
         cards = self.played[-len(trick):]             # the trick's cards: the round's last plays
         lead = COLOUR_OF[cards[0]]
-        # trick_winner read from a table: the first card of the highest power (POWERS)
-        powers = list(map(POWERS[self.options["deck"]][trump][lead].__getitem__, cards))
+        # trick_winner read from a table: the first card of the highest power (POWERS), the
+        # powers picked by an itemgetter (a trick has 3 cards or more, so it gives a tuple)
+        powers = itemgetter(*cards)(POWERS[self.options["deck"]][trump][lead])
         top = max(powers)
         winner, card = trick[powers.index(top)]
         by_trump = top == TRUMP_POWER
