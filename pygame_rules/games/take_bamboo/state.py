@@ -19,9 +19,10 @@ from operator import itemgetter, mul
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS, TARGET,
-                    TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask, picked_by_byte,
-                    rank_table, trick_winner)  # noqa: F401  (trick_winner: tests import it here)
+from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS,
+                    TARGET, TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask,
+                    picked_by_byte, rank_table,
+                    trick_winner)  # noqa: F401  (trick_winner: tests import it from here)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -126,8 +127,10 @@ class TakeBambooState(GameState):
             hands = list(map(sorted, map(deck.__getitem__, DEAL[n])))   # each seat's slice
             self.draw = deck[n * HAND_SIZE[n]:]
         self.hands = list(map(hand_mask, hands))
-        self.log({"type": "round_start", "round": self.round_no + 1, "dealer": self.dealer,
-                  "hands": hands, "draw": len(self.draw)})
+        events = self.events
+        if events is not None:
+            events.append({"type": "round_start", "round": self.round_no + 1,
+                           "dealer": self.dealer, "hands": hands, "draw": len(self.draw)})
         if fixed and "tableau" in fixed:
             self.tableau = [[list(stack) for stack in st] for st in fixed["tableau"]]
             self.glowing = [g for g in GLOWING if g not in used]
@@ -237,7 +240,7 @@ class TakeBambooState(GameState):
             DO[action[0]](self, *action[1:])
             return
         card, seat, trick = action[1], self.current_player, self.trick
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= BIT[card]
         trick.append([seat, card])     # a list, so the finished trick is the event's "cards"
         self.played.append(card)
         events = self.events
@@ -305,8 +308,10 @@ class TakeBambooState(GameState):
             return
         colour, stacks, discard = COLOUR_OF[card], self.tableau[winner], self.discard
         if by_trump and not discard or not stacks[colour] and stacks.count([]) < COLOURS - 1:
-            # an extra from the trick (HR-T6) or a 3rd colour (a gift): the long way
-            self._queue_acquisitions(card, by_trump, lead)
+            # an extra from the trick (HR-T6) or a 3rd colour (a gift): the long way, the
+            # winning card the one acquisition (what _queue_acquisitions finds here)
+            self.queue, self.taken = [(winner, card, by_trump)], [card]
+            self._next_acquisition()
             return
         # The usual trick, most of them: the winner acquires its card (a trump winner with the
         # discard pile's top card face down) and the rest is discarded. _next_acquisition and
@@ -348,24 +353,18 @@ class TakeBambooState(GameState):
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        queue, tableau = self.queue, self.tableau
+        queue, tableau, events = self.queue, self.tableau, self.events
         while queue:
             seat, card, extra = queue.pop(0)
             colour = COLOUR_OF[card]
             stacks = tableau[seat]
-            if not extra and (stacks[colour] or stacks.count([]) >= COLOURS - 1):
-                # the usual acquisition, no extra and no gift: _place_or_gift written out
-                stacks[colour].append(card)
-                events = self.events
-                if events is not None:
-                    events.append({"type": "acquire", "seat": seat, "card": card,
-                                   "colour": colour, "extra": False})
-                continue
             bundle = [card]
             if extra and self.discard:
-                bundle.append(~self.discard.pop())
-                self.log({"type": "extra_taken", "seat": seat, "source": "discard",
-                          "card": ~bundle[-1]})
+                taken = self.discard.pop()
+                bundle.append(~taken)
+                if events is not None:
+                    events.append({"type": "extra_taken", "seat": seat, "source": "discard",
+                                   "card": taken})
             elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
                 if len(choices) > 1:
@@ -374,8 +373,16 @@ class TakeBambooState(GameState):
                     return
                 if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if not self._place_or_gift(seat, bundle, colour):
-                return
+            if stacks[colour] or stacks.count([]) >= COLOURS - 1:
+                # _place_or_gift and _place written out: no 3rd colour, no gift
+                stacks[colour] += bundle
+                if events is not None:
+                    events.append({"type": "acquire", "seat": seat, "card": card,
+                                   "colour": colour, "extra": len(bundle) > 1})
+                continue
+            self.pending = {"giver": seat, "bundle": bundle, "colour": colour, "receiver": None}
+            self.phase, self.current_player = "gift", seat
+            return
         self._finish_trick()
 
     def _extra_choices(self):
@@ -419,8 +426,10 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        self.log({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
-                  "extra": len(bundle) > 1})
+        events = self.events
+        if events is not None:
+            events.append({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
+                           "extra": len(bundle) > 1})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -429,9 +438,12 @@ class TakeBambooState(GameState):
         receiver = (giver + 1) % self.n if direction == "left" else (giver - 1) % self.n
         p["receiver"] = receiver
         forced = not self.can_take(receiver, p["colour"])
-        self.log({"type": "gift_offered", "giver": giver, "receiver": receiver,
-                  "direction": direction, "card": p["bundle"][0], "colour": p["colour"],
-                  "extra": len(p["bundle"]) > 1, "forced_refusal": forced})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_offered", "giver": giver, "receiver": receiver,
+                           "direction": direction, "card": p["bundle"][0],
+                           "colour": p["colour"], "extra": len(p["bundle"]) > 1,
+                           "forced_refusal": forced})
         if forced:
             self._refuse(forced=True)
         else:
@@ -443,8 +455,10 @@ class TakeBambooState(GameState):
         self._place(p["receiver"], p["bundle"], p["colour"], "gift_received")
         for seat in (p["giver"], p["receiver"]):
             self.totals[seat] += 1
-        self.log({"type": "gift_accepted", "giver": p["giver"], "receiver": p["receiver"],
-                  "scores": list(self.totals)})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_accepted", "giver": p["giver"],
+                           "receiver": p["receiver"], "scores": list(self.totals)})
         if max(self.totals) >= TARGET:
             self._end_game("gift")
             return
@@ -457,13 +471,17 @@ class TakeBambooState(GameState):
     def _refuse(self, forced):
         """Discard the gift and charge the penalty (never below 0)."""
         p, self.pending = self.pending, None
-        self.discard.extend(e if e >= 0 else ~e for e in p["bundle"])
+        discard = self.discard
+        for e in p["bundle"]:
+            discard.append(e if e >= 0 else ~e)
         who = p["giver"] if self.options["penalty"] == "giver" else self.winner
         before = self.totals[who]
         self.totals[who] = max(0, before - 1)
-        self.log({"type": "gift_refused", "giver": p["giver"], "receiver": p["receiver"],
-                  "forced": forced, "penalised": who, "points": self.totals[who] - before,
-                  "scores": list(self.totals)})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_refused", "giver": p["giver"],
+                           "receiver": p["receiver"], "forced": forced, "penalised": who,
+                           "points": self.totals[who] - before, "scores": list(self.totals)})
         self._resume()
 
     def _resume(self):
@@ -507,7 +525,9 @@ class TakeBambooState(GameState):
             rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
                          "round": got, "score": totals[s]})
         self.round_rows.append(rows)
-        self.log({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
+        events = self.events
+        if events is not None:
+            events.append({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
         if max(totals) >= TARGET:
             self._end_game("target")
         elif self.round_no + 1 >= MAX_ROUNDS:
