@@ -21,8 +21,7 @@ from ...messages import text
 from . import observer
 from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS,
                     TARGET, TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask,
-                    picked_by_byte, rank_table,
-                    trick_winner)  # noqa: F401  (trick_winner: tests import it from here)
+                    rank_table, trick_winner)  # noqa: F401  (tests import trick_winner here)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -35,6 +34,7 @@ PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO)
 PLAYS = by_byte(PLAY)                                  # the plays of a hand, by byte of its mask
 PLAYS0, PLAYS1, PLAYS2, PLAYS3, PLAYS4, PLAYS5, PLAYS6 = PLAYS  # each byte's, for _legal_actions
 CARDS = by_byte(range(BAMBOO))                         # the cards of a hand, by byte of its mask
+CARDS0, CARDS1, CARDS2, CARDS3, CARDS4, CARDS5, CARDS6 = CARDS  # each byte's, for _legal_actions
 GIFTS = (("gift", "left"), ("gift", "right"))
 CLOCKWISE = {n: tuple(tuple((dealer + i) % n for i in range(n)) for dealer in range(n))
              for n in HAND_SIZE}                       # [n][dealer]: the seats from the dealer
@@ -182,7 +182,10 @@ class TakeBambooState(GameState):
         if self.current_player is None:
             return []
         if phase == "pass":
-            return pass_actions(picked_by_byte(self.hands[self.current_player], CARDS))
+            b0, b1, b2, b3, b4, b5, b6 = self.hands[self.current_player].to_bytes(MASK_BYTES,
+                                                                                  "little")
+            return pass_actions([*CARDS0[b0], *CARDS1[b1], *CARDS2[b2], *CARDS3[b3],
+                                 *CARDS4[b4], *CARDS5[b5], *CARDS6[b6]])   # picked_by_byte
         if phase == "extra":
             return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
