@@ -294,7 +294,8 @@ class TakeBambooState(GameState):
         # powers picked by an itemgetter (a trick has 3 cards or more, so it gives a tuple)
         powers = itemgetter(*cards)(POWERS[self.options["deck"]][trump][lead])
         top = max(powers)
-        winner, card = trick[powers.index(top)]
+        won = powers.index(top)
+        winner, card = trick[won]
         by_trump = top == TRUMP_POWER
         self.winner = winner
         # The finished trick's [seat, card] list is the event's and last_trick's "cards" as it
@@ -307,6 +308,19 @@ class TakeBambooState(GameState):
             events.append({"type": "trick_won", "seat": winner, "card": card,
                            "by_trump": by_trump, "trick": trick_no, "cards": trick})
         if 1 in powers or trump == 1:   # the 1s of the lead colour are acquired too (T1.4)
+            if trump != 1 and top != 1 and powers.count(1) == 1:
+                # one 1 of the lead colour, not the winning card: the queue in play order
+                # without the loop over the trick (what _queue_acquisitions finds here)
+                one = powers.index(1)
+                seat, c = trick[one]
+                if one < won:
+                    self.queue = [(seat, c, False), (winner, card, by_trump)]
+                    self.taken = [c, card]
+                else:
+                    self.queue = [(winner, card, by_trump), (seat, c, False)]
+                    self.taken = [card, c]
+                self._next_acquisition()
+                return
             self._queue_acquisitions(card, by_trump, lead)
             return
         colour, stacks, discard = COLOUR_OF[card], self.tableau[winner], self.discard
