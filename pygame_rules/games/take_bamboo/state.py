@@ -377,11 +377,11 @@ class TakeBambooState(GameState):
             stacks = tableau[seat]
             bundle = [card]
             if extra and self.discard:
-                taken = self.discard.pop()
-                bundle.append(~taken)
+                from_pile = self.discard.pop()
+                bundle.append(~from_pile)
                 if events is not None:
                     events.append({"type": "extra_taken", "seat": seat, "source": "discard",
-                                   "card": taken})
+                                   "card": from_pile})
             elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
                 if len(choices) > 1:
