@@ -7,6 +7,8 @@ game's numbers (the target score, the rounds) and which card wins a trick (T1.3)
 (state.py) and what a seat knows (observer.py) both read.
 """
 
+from operator import itemgetter
+
 from ...bits import cards_of, mask_of  # noqa: F401  (part of this module's API)
 from ...messages import text
 
@@ -56,7 +58,9 @@ BIT = tuple(1 << c for c in range(BAMBOO + len(GLOWING)))  # each card id's bit 
 
 def hand_mask(cards):
     """mask_of for different card ids: their bits summed in C (a deal makes one per seat)."""
-    return sum(map(BIT.__getitem__, cards))
+    if len(cards) < 2:                      # an itemgetter of one index gives no tuple
+        return sum(map(BIT.__getitem__, cards))
+    return sum(itemgetter(*cards)(BIT))     # cheaper than map with a tuple's __getitem__
 
 
 def rank_table(preset):
@@ -103,3 +107,21 @@ def trick_winner(cards, ranks, trump):
         if number > top and COLOUR_OF[c] == lead:
             best, top = i, number
     return best
+
+
+TRUMP_POWER = 10                  # a trump number's power in a trick: above every number
+
+
+def _powers(ranks, trump, lead):
+    """Each card's power in a trick led in `lead` (T1.3): a trump number TRUMP_POWER, a card of
+    the lead colour its number, any other 0. The first card of the highest power wins the
+    trick, as trick_winner says (the lead card has a power, so some card of the lead colour
+    or a trump wins); with a trump number other than 1, a power of 1 is a 1 of the lead colour."""
+    return tuple(TRUMP_POWER if ranks[c] == trump else ranks[c] if colour_of(c) == lead else 0
+                 for c in range(BAMBOO))
+
+
+# POWERS[preset][trump][lead]: _powers for every deck preset, trump number (1..9) and lead colour
+POWERS = {preset: tuple(tuple(_powers(ranks, trump, lead) for lead in range(COLOURS))
+                        for trump in range(10))
+          for preset, ranks in RANK_TABLES.items()}

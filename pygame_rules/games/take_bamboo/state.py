@@ -14,15 +14,14 @@ neighbour seat - 1. Every decision is an action of the seat that makes it:
 A tableau stack holds entries: a card id when face up, ~id (negative) when face down.
 """
 
-from itertools import chain
 from operator import itemgetter, mul
 
 from ...core import GameState, SetupError, short
 from ...messages import text
 from . import observer
-from .cards import (BAMBOO, COLOUR_OF, COLOURS, GLOWING, MAX_ROUNDS, TARGET, by_byte,
-                    DECK, card_name, colour_of, hand_mask, picked_by_byte, rank_table,
-                    trick_winner)
+from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS,
+                    TARGET, TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask,
+                    rank_table, trick_winner)  # noqa: F401  (tests import trick_winner here)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
 TRUMP_NUMBERS = (2, 3, 4, 5, 6)          # HR-T2
@@ -33,8 +32,14 @@ PLAY = tuple(("play", c) for c in range(BAMBOO))       # every action made once,
 EXTRA = tuple(("extra", c) for c in range(BAMBOO))     # so a list of legal actions is only
 PASS = tuple(tuple(("pass", a, b) for b in range(BAMBOO)) for a in range(BAMBOO))  # picked
 PLAYS = by_byte(PLAY)                                  # the plays of a hand, by byte of its mask
+PLAYS0, PLAYS1, PLAYS2, PLAYS3, PLAYS4, PLAYS5, PLAYS6 = PLAYS  # each byte's, for _legal_actions
 CARDS = by_byte(range(BAMBOO))                         # the cards of a hand, by byte of its mask
+CARDS0, CARDS1, CARDS2, CARDS3, CARDS4, CARDS5, CARDS6 = CARDS  # each byte's, for _legal_actions
 GIFTS = (("gift", "left"), ("gift", "right"))
+CLOCKWISE = {n: tuple(tuple((dealer + i) % n for i in range(n)) for dealer in range(n))
+             for n in HAND_SIZE}                       # [n][dealer]: the seats from the dealer
+DEAL = {n: tuple(slice(i * size, (i + 1) * size) for i in range(n))
+        for n, size in HAND_SIZE.items()}              # [n]: each seat's slice of the deck
 ANSWERS = (("accept",), ("refuse",))
 
 
@@ -50,11 +55,14 @@ def colour_points(counts):
 
 def pass_actions(hand):
     """Every ("pass", left, right) of two different cards of a sorted hand, left card first:
-    the rows of PASS at the hand's cards are picked in C (itemgetter, chain), and the one
-    slice deletion drops the diagonal, every (a, a), at steps of len(hand) + 1."""
+    the rows of PASS at the hand's cards are picked in C (itemgetter), and the one slice
+    deletion drops the diagonal, every (a, a), at steps of len(hand) + 1."""
     if len(hand) < 2:
         return []
-    out = list(chain.from_iterable(map(itemgetter(*hand), map(PASS.__getitem__, hand))))
+    pick = itemgetter(*hand)
+    out = []
+    for row in map(pick, pick(PASS)):
+        out += row                     # a tuple's items copied at once (cheaper than chain)
     del out[::len(hand) + 1]
     return out
 
@@ -116,12 +124,13 @@ class TakeBambooState(GameState):
         else:
             deck = list(DECK)
             self.rng.shuffle(deck)
-            size = HAND_SIZE[n]
-            hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(n)]
-            self.draw = deck[n * size:]
-        self.hands = [hand_mask(h) for h in hands]
-        self.log({"type": "round_start", "round": self.round_no + 1, "dealer": self.dealer,
-                  "hands": hands, "draw": len(self.draw)})
+            hands = list(map(sorted, map(deck.__getitem__, DEAL[n])))   # each seat's slice
+            self.draw = deck[n * HAND_SIZE[n]:]
+        self.hands = list(map(hand_mask, hands))
+        events = self.events
+        if events is not None:
+            events.append({"type": "round_start", "round": self.round_no + 1,
+                           "dealer": self.dealer, "hands": hands, "draw": len(self.draw)})
         if fixed and "tableau" in fixed:
             self.tableau = [[list(stack) for stack in st] for st in fixed["tableau"]]
             self.glowing = [g for g in GLOWING if g not in used]
@@ -132,41 +141,51 @@ class TakeBambooState(GameState):
             self._start_trick(self.dealer)
         else:
             self.phase = "pass"
-            self.pass_order = self._clockwise()
+            self.pass_order = list(self._clockwise())
             self.current_player = self.dealer
 
     def _clockwise(self):
-        """Seats from the dealer, clockwise."""
-        return [(self.dealer + i) % self.n for i in range(self.n)]
+        """Seats from the dealer, clockwise (a tuple of CLOCKWISE)."""
+        return CLOCKWISE[self.n][self.dealer]
 
     def _initial_bamboo(self):
         """Each seat's initial bamboo, then a face-down double where it matches the trump."""
-        draw, tableau, ranks, trump, log = self.draw, self.tableau, self.ranks, self.trump, self.log
+        draw, tableau, ranks, trump = self.draw, self.tableau, self.ranks, self.trump
+        events = self.events                          # log() written out: a round has n of these
         doubles = []                                  # (seat, colour) of the trump-numbered
-        for seat in self._clockwise():
+        for seat in CLOCKWISE[self.n][self.dealer]:
             card = draw.pop()
             colour = COLOUR_OF[card]
             tableau[seat][colour].append(card)
             if ranks[card] == trump:
                 doubles.append((seat, colour))
-            log({"type": "initial_bamboo", "seat": seat, "card": card, "colour": colour})
+            if events is not None:
+                events.append({"type": "initial_bamboo", "seat": seat, "card": card,
+                               "colour": colour})
         for seat, colour in doubles:
             glowing = self.n == 6 or not draw                      # HR-T4
             extra = self.glowing.pop() if glowing else draw.pop()
             tableau[seat][colour].append(~extra)
-            log({"type": "initial_double", "seat": seat, "colour": colour, "extra": extra,
-                 "glowing": glowing})
+            self.log({"type": "initial_double", "seat": seat, "colour": colour, "extra": extra,
+                      "glowing": glowing})
 
     # --- legality ---------------------------------------------------------------------------
     def _legal_actions(self):
         """Every action the current seat may take, in a stable order."""
         phase = self.phase
         if phase == "play":
-            return picked_by_byte(self.hands[self.current_player], PLAYS)
+            # picked_by_byte(hand, PLAYS) written out: nine actions in ten are plays
+            b0, b1, b2, b3, b4, b5, b6 = self.hands[self.current_player].to_bytes(MASK_BYTES,
+                                                                                  "little")
+            return [*PLAYS0[b0], *PLAYS1[b1], *PLAYS2[b2], *PLAYS3[b3], *PLAYS4[b4],
+                    *PLAYS5[b5], *PLAYS6[b6]]
         if self.current_player is None:
             return []
         if phase == "pass":
-            return pass_actions(picked_by_byte(self.hands[self.current_player], CARDS))
+            b0, b1, b2, b3, b4, b5, b6 = self.hands[self.current_player].to_bytes(MASK_BYTES,
+                                                                                  "little")
+            return pass_actions([*CARDS0[b0], *CARDS1[b1], *CARDS2[b2], *CARDS3[b3],
+                                 *CARDS4[b4], *CARDS5[b5], *CARDS6[b6]])   # picked_by_byte
         if phase == "extra":
             return [EXTRA[c] for c in self._extra_choices()]
         if phase == "gift":
@@ -221,10 +240,10 @@ class TakeBambooState(GameState):
     def _apply(self, action):
         """Carry out a checked action (a play, nine actions in ten, without a further call)."""
         if action[0] != "play":
-            getattr(self, "_do_" + action[0])(*action[1:])
+            DO[action[0]](self, *action[1:])
             return
         card, seat, trick = action[1], self.current_player, self.trick
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= BIT[card]
         trick.append([seat, card])     # a list, so the finished trick is the event's "cards"
         self.played.append(card)
         events = self.events
@@ -238,20 +257,25 @@ class TakeBambooState(GameState):
 
     def _do_pass(self, left, right):
         """Set aside this seat's two cards; once all have chosen, hand them over."""
-        seat = self.current_player
-        self.hands[seat] &= ~((1 << left) | (1 << right))
-        self.passes[seat] = (left, right)
-        self.log({"type": "pass_chosen", "seat": seat, "left": left, "right": right})
+        seat, hands, passes = self.current_player, self.hands, self.passes
+        hands[seat] &= ~(BIT[left] | BIT[right])
+        passes[seat] = (left, right)
+        events = self.events
+        if events is not None:
+            events.append({"type": "pass_chosen", "seat": seat, "left": left, "right": right})
         for waiting in self.pass_order:
-            if self.passes[waiting] is None:
+            if passes[waiting] is None:
                 self.current_player = waiting
                 return
-        for s in range(self.n):
-            from_left = self.passes[(s + 1) % self.n][1]   # the left neighbour passes right
-            from_right = self.passes[(s - 1) % self.n][0]  # the right neighbour passes left
-            self.hands[s] |= (1 << from_left) | (1 << from_right)
-            self.received[s] = (from_left, from_right)
-        self.log({"type": "pass_exchange", "received": [list(r) for r in self.received]})
+        n, received, moved = self.n, self.received, []
+        for s in range(n):
+            from_left = passes[(s + 1) % n][1]     # the left neighbour passes right
+            from_right = passes[s - 1][0]          # the right neighbour passes left (-1: n - 1)
+            hands[s] |= BIT[from_left] | BIT[from_right]
+            received[s] = (from_left, from_right)
+            moved.append([from_left, from_right])
+        if events is not None:
+            events.append({"type": "pass_exchange", "received": moved})
         self._start_trick(self.dealer)
 
     def _start_trick(self, leader):
@@ -263,10 +287,17 @@ class TakeBambooState(GameState):
 
     def _settle_trick(self):
         """T1.3–4: the winner, then every acquisition in play order."""
-        trick, ranks, trump, trick_no = self.trick, self.ranks, self.trump, self.trick_no
+        trick, trump, trick_no = self.trick, self.trump, self.trick_no
         cards = self.played[-len(trick):]             # the trick's cards: the round's last plays
-        winner, card = trick[trick_winner(cards, ranks, trump)]
-        by_trump = ranks[card] == trump
+        lead = COLOUR_OF[cards[0]]
+        # trick_winner read from a table: the first card of the highest power (POWERS), the
+        # powers picked by an itemgetter (a trick has 3 cards or more, so it gives a tuple)
+        powers = itemgetter(*cards)(POWERS[self.options["deck"]][trump][lead])
+        top = max(powers)
+        won = powers.index(top)
+        winner, card = trick[won]
+        by_trump = top == TRUMP_POWER
+        self.winner = winner
         # The finished trick's [seat, card] list is the event's and last_trick's "cards" as it
         # is: no card joins it any more (_finish_trick starts a new list), and nothing changes
         # an event or last_trick once made.
@@ -276,38 +307,81 @@ class TakeBambooState(GameState):
         if events is not None:
             events.append({"type": "trick_won", "seat": winner, "card": card,
                            "by_trump": by_trump, "trick": trick_no, "cards": trick})
-        lead = COLOUR_OF[cards[0]]
-        queue, taken = [], []         # the winning card and the 1s of the lead colour (T1.4)
-        for s, c in trick:
+        if 1 in powers or trump == 1:   # the 1s of the lead colour are acquired too (T1.4)
+            if trump != 1 and top != 1 and powers.count(1) == 1:
+                # one 1 of the lead colour, not the winning card: the queue in play order
+                # without the loop over the trick (what _queue_acquisitions finds here)
+                one = powers.index(1)
+                seat, c = trick[one]
+                if one < won:
+                    self.queue = [(seat, c, False), (winner, card, by_trump)]
+                    self.taken = [c, card]
+                else:
+                    self.queue = [(winner, card, by_trump), (seat, c, False)]
+                    self.taken = [card, c]
+                self._next_acquisition()
+                return
+            self._queue_acquisitions(card, by_trump, lead)
+            return
+        colour, stacks, discard = COLOUR_OF[card], self.tableau[winner], self.discard
+        if by_trump and not discard or not stacks[colour] and stacks.count([]) < COLOURS - 1:
+            # an extra from the trick (HR-T6) or a 3rd colour (a gift): the long way, the
+            # winning card the one acquisition (what _queue_acquisitions finds here)
+            self.queue, self.taken = [(winner, card, by_trump)], [card]
+            self._next_acquisition()
+            return
+        # The usual trick, most of them: the winner acquires its card (a trump winner with the
+        # discard pile's top card face down) and the rest is discarded. _next_acquisition and
+        # _finish_trick written out; queue and taken stay the empty lists of a trick in play.
+        stack = stacks[colour]
+        stack.append(card)
+        if by_trump:
+            extra = discard.pop()
+            stack.append(~extra)
+        cards.remove(card)
+        discard += cards
+        if events is not None:
+            if by_trump:
+                events.append({"type": "extra_taken", "seat": winner, "source": "discard",
+                               "card": extra})
+            events.append({"type": "acquire", "seat": winner, "card": card, "colour": colour,
+                           "extra": by_trump})
+            events.append({"type": "discarded", "cards": cards, "trick": trick_no})
+        self.trick = []
+        if any(self.hands):
+            self.trick_no = trick_no + 1
+            self.leader = self.current_player = winner    # _start_trick(winner) written out
+        else:
+            self._score_round()
+
+    def _queue_acquisitions(self, card, by_trump, lead):
+        """T1.4: queue the winning card and the 1s of the lead colour, in play order; resolve."""
+        ranks = self.ranks
+        queue, taken = [], []
+        for s, c in self.trick:
             if c == card:
                 queue.append((s, c, by_trump))
                 taken.append(c)
             elif ranks[c] == 1 and COLOUR_OF[c] == lead:
                 queue.append((s, c, False))
                 taken.append(c)
-        self.queue, self.taken, self.winner = queue, taken, winner
+        self.queue, self.taken = queue, taken
         self._next_acquisition()
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        queue, tableau = self.queue, self.tableau
+        queue, tableau, events = self.queue, self.tableau, self.events
         while queue:
             seat, card, extra = queue.pop(0)
             colour = COLOUR_OF[card]
             stacks = tableau[seat]
-            if not extra and (stacks[colour] or stacks.count([]) >= COLOURS - 1):
-                # the usual acquisition, no extra and no gift: _place_or_gift written out
-                stacks[colour].append(card)
-                events = self.events
-                if events is not None:
-                    events.append({"type": "acquire", "seat": seat, "card": card,
-                                   "colour": colour, "extra": False})
-                continue
             bundle = [card]
             if extra and self.discard:
-                bundle.append(~self.discard.pop())
-                self.log({"type": "extra_taken", "seat": seat, "source": "discard",
-                          "card": ~bundle[-1]})
+                from_pile = self.discard.pop()
+                bundle.append(~from_pile)
+                if events is not None:
+                    events.append({"type": "extra_taken", "seat": seat, "source": "discard",
+                                   "card": from_pile})
             elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
                 if len(choices) > 1:
@@ -316,8 +390,16 @@ class TakeBambooState(GameState):
                     return
                 if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if not self._place_or_gift(seat, bundle, colour):
-                return
+            if stacks[colour] or stacks.count([]) >= COLOURS - 1:
+                # _place_or_gift and _place written out: no 3rd colour, no gift
+                stacks[colour] += bundle
+                if events is not None:
+                    events.append({"type": "acquire", "seat": seat, "card": card,
+                                   "colour": colour, "extra": len(bundle) > 1})
+                continue
+            self.pending = {"giver": seat, "bundle": bundle, "colour": colour, "receiver": None}
+            self.phase, self.current_player = "gift", seat
+            return
         self._finish_trick()
 
     def _extra_choices(self):
@@ -361,8 +443,10 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        self.log({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
-                  "extra": len(bundle) > 1})
+        events = self.events
+        if events is not None:
+            events.append({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
+                           "extra": len(bundle) > 1})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -371,9 +455,12 @@ class TakeBambooState(GameState):
         receiver = (giver + 1) % self.n if direction == "left" else (giver - 1) % self.n
         p["receiver"] = receiver
         forced = not self.can_take(receiver, p["colour"])
-        self.log({"type": "gift_offered", "giver": giver, "receiver": receiver,
-                  "direction": direction, "card": p["bundle"][0], "colour": p["colour"],
-                  "extra": len(p["bundle"]) > 1, "forced_refusal": forced})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_offered", "giver": giver, "receiver": receiver,
+                           "direction": direction, "card": p["bundle"][0],
+                           "colour": p["colour"], "extra": len(p["bundle"]) > 1,
+                           "forced_refusal": forced})
         if forced:
             self._refuse(forced=True)
         else:
@@ -385,8 +472,10 @@ class TakeBambooState(GameState):
         self._place(p["receiver"], p["bundle"], p["colour"], "gift_received")
         for seat in (p["giver"], p["receiver"]):
             self.totals[seat] += 1
-        self.log({"type": "gift_accepted", "giver": p["giver"], "receiver": p["receiver"],
-                  "scores": list(self.totals)})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_accepted", "giver": p["giver"],
+                           "receiver": p["receiver"], "scores": list(self.totals)})
         if max(self.totals) >= TARGET:
             self._end_game("gift")
             return
@@ -399,13 +488,17 @@ class TakeBambooState(GameState):
     def _refuse(self, forced):
         """Discard the gift and charge the penalty (never below 0)."""
         p, self.pending = self.pending, None
-        self.discard.extend(e if e >= 0 else ~e for e in p["bundle"])
+        discard = self.discard
+        for e in p["bundle"]:
+            discard.append(e if e >= 0 else ~e)
         who = p["giver"] if self.options["penalty"] == "giver" else self.winner
         before = self.totals[who]
         self.totals[who] = max(0, before - 1)
-        self.log({"type": "gift_refused", "giver": p["giver"], "receiver": p["receiver"],
-                  "forced": forced, "penalised": who, "points": self.totals[who] - before,
-                  "scores": list(self.totals)})
+        events = self.events
+        if events is not None:
+            events.append({"type": "gift_refused", "giver": p["giver"],
+                           "receiver": p["receiver"], "forced": forced, "penalised": who,
+                           "points": self.totals[who] - before, "scores": list(self.totals)})
         self._resume()
 
     def _resume(self):
@@ -449,7 +542,9 @@ class TakeBambooState(GameState):
             rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
                          "round": got, "score": totals[s]})
         self.round_rows.append(rows)
-        self.log({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
+        events = self.events
+        if events is not None:
+            events.append({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
         if max(totals) >= TARGET:
             self._end_game("target")
         elif self.round_no + 1 >= MAX_ROUNDS:
@@ -509,6 +604,11 @@ class TakeBambooState(GameState):
         return {"hands": list(self.hands), "passes": flight, "tableau": tableau,
                 "trick": trick, "pending": pending, "discard": list(self.discard),
                 "draw": list(self.draw), "glowing": list(self.glowing)}
+
+
+# each other kind of action's _do_ method, by kind (a dict read, not getattr of a new string)
+DO = {kind: getattr(TakeBambooState, "_do_" + kind)
+      for kind in ("pass", "extra", "gift", "accept", "refuse")}
 
 
 def _check_setup(setup, players, options):
