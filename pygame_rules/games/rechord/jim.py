@@ -148,8 +148,11 @@ def place_supply(s, kind, sp, ability):
         sp = wylde_space(s) if kind == WYLDE else app_space(s)
     if sp is None:
         return s.log({"type": "jim_pass", "seat": s.jim})
-    pick = next(p for p in s.supply if kind_of(p) == kind)
-    s.supply.remove(pick)
+    supply = s.supply
+    for i, pick in enumerate(supply):            # the first supply pick of that kind
+        if KIND[pick] == kind:
+            del supply[i]
+            break
     s._place(pick, sp, True, "supply")
     if ability and kind != WYLDE:
         s.jim_next = ("ability", kind, sp)

@@ -273,25 +273,26 @@ class ReChordState(GameState):
         label of its kind held by no open place (a face-up space, the supply), swapping labels
         with the alike pick that held it, which keeps its place and mask: so the labels every
         view shows follow from what everyone saw (observer.py). Play is not changed."""
-        upb = self.upb
-        for q in range(FIRST_OF_KIND[pick], pick):
-            if upb & PICK_BIT[q] or q in self.supply:
-                continue                             # open (`upb`: no scan of the board)
-            if q == self.drawn:
-                self.drawn = pick
-            else:                                    # face down on the board, or in the bag
+        closed = BELOW_OF_KIND[pick] & ~self.upb         # lower labels not face up (`upb`) ...
+        if not closed:
+            return pick
+        for p in self.supply:                             # ... nor in the supply
+            closed &= NOT_PICK_BIT[p]
+        if not closed:
+            return pick
+        q = (closed & -closed).bit_length() - 1          # the lowest of them
+        if q == self.drawn:
+            self.drawn = pick
+        else:                                            # face down on the board, or in the bag
+            bag = self.bag
+            if q in bag:
+                bag[bag.index(q)] = pick
+            else:
                 board = self.board
-                for sp in spaces_of(self.down):
-                    if board[sp] == q:
-                        board[sp] = pick
-                        break
-                else:
-                    bag = self.bag
-                    bag[bag.index(q)] = pick
-            known = self.known
-            known[pick], known[q] = known[q], known[pick]
-            return q
-        return pick
+                board[board.index(q)] = pick
+        known = self.known
+        known[pick], known[q] = known[q], known[pick]
+        return q
 
     def empties(self):
         """The empty spaces in scan order."""
@@ -554,14 +555,16 @@ class ReChordState(GameState):
         """Refill the supply from the bag, then the guitarist acts."""
         supply, bag = self.supply, self.bag
         need = self.size - len(supply)
+        refill = []
         if need > 0 and bag:
-            refill = []
+            rigged, below, relabel = self.rigged, self.rng.below, self._relabel
             for _ in range(need if need < len(bag) else len(bag)):
-                pick = self._draw_pick()
+                if rigged:                         # a test position's forced kinds
+                    pick = self._draw_pick()
+                else:                              # `_draw_pick`, written out
+                    pick = relabel(bag.pop(below(len(bag))))
                 supply.append(pick)                # open at once (`_relabel`)
                 refill.append(KIND[pick])
-        else:
-            refill = []
         self.placed = False
         ev = self.events
         if ev is not None:
@@ -653,10 +656,12 @@ class ReChordState(GameState):
         """A1 (or a White's ability): a supply pick face up, then its ability."""
         _, kind, sp = action
         supply = self.supply
-        for i, pick in enumerate(supply):          # the first supply pick of that kind
+        i = 0
+        for pick in supply:                        # the first supply pick of that kind
             if KIND[pick] == kind:
-                del supply[i]
                 break
+            i += 1
+        del supply[i]
         self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
         if kind == WYLDE:
             self.phase, self.at, self.akind = "end", None, None      # `_end_action`
@@ -814,12 +819,14 @@ class ReChordState(GameState):
         """Score newly filled frets, check the end, pass the bag (HR-21, HR-22)."""
         occ = self.occ
         full = ((occ & LOW_FIVE) + FRET_STARTS) & occ & HIGH_STRINGS
-        for f in FRETS_AT[full]:                   # the full frets: score the new ones
-            if not self.scored[f - 1]:
-                self._lead_guitar(f)
+        scored = self.scored
+        if full:
+            for f in FRETS_AT[full]:               # the full frets: score the new ones
+                if not scored[f - 1]:
+                    self._lead_guitar(f)
         turns = self.turns = self.turns + 1
         idle = self.idle = 0 if self.placed else self.idle + 1
-        if all(self.scored):
+        if False not in scored:                    # every fret scored
             return self._final_window("frets")
         g = self.g
         if self.options["anti_stall"] and (idle >= 4 * g or turns >= 40 * g):
@@ -1082,6 +1089,8 @@ NOT_BIT = tuple(~(1 << sp) for sp in range(SPACES))
 PICK_BIT = tuple(1 << p for p in range(PICKS))           # `upb`: the picks face up
 NOT_PICK_BIT = tuple(~(1 << p) for p in range(PICKS))
 FIRST_OF_KIND = tuple(kind_of(p) * PER_KIND for p in range(PICKS))
+BELOW_OF_KIND = tuple((1 << p) - (1 << FIRST_OF_KIND[p]) for p in range(PICKS))  # one bit per
+# pick of the same kind with a lower label
 WATCH_ALL = card_watch(tuple(range(CHORD_CARDS)))     # before the game knows its cards
 ABILITY_TARGETS = {WHITE: ReChordState._targets_white, RED: ReChordState._targets_red,
                    BLUE: ReChordState._targets_blue, GREY: ReChordState._targets_grey,
