@@ -127,10 +127,8 @@ class TakeBambooState(GameState):
             hands = list(map(sorted, map(deck.__getitem__, DEAL[n])))   # each seat's slice
             self.draw = deck[n * HAND_SIZE[n]:]
         self.hands = list(map(hand_mask, hands))
-        events = self.events
-        if events is not None:
-            events.append({"type": "round_start", "round": self.round_no + 1,
-                           "dealer": self.dealer, "hands": hands, "draw": len(self.draw)})
+        self.log({"type": "round_start", "round": self.round_no + 1, "dealer": self.dealer,
+                  "hands": hands, "draw": len(self.draw)})
         if fixed and "tableau" in fixed:
             self.tableau = [[list(stack) for stack in st] for st in fixed["tableau"]]
             self.glowing = [g for g in GLOWING if g not in used]
@@ -307,28 +305,11 @@ class TakeBambooState(GameState):
         if events is not None:
             events.append({"type": "trick_won", "seat": winner, "card": card,
                            "by_trump": by_trump, "trick": trick_no, "cards": trick})
-        if 1 in powers or trump == 1:   # the 1s of the lead colour are acquired too (T1.4)
-            if trump != 1 and top != 1 and powers.count(1) == 1:
-                # one 1 of the lead colour, not the winning card: the queue in play order
-                # without the loop over the trick (what _queue_acquisitions finds here)
-                one = powers.index(1)
-                seat, c = trick[one]
-                if one < won:
-                    self.queue = [(seat, c, False), (winner, card, by_trump)]
-                    self.taken = [c, card]
-                else:
-                    self.queue = [(winner, card, by_trump), (seat, c, False)]
-                    self.taken = [card, c]
-                self._next_acquisition()
-                return
-            self._queue_acquisitions(card, by_trump, lead)
-            return
         colour, stacks, discard = COLOUR_OF[card], self.tableau[winner], self.discard
-        if by_trump and not discard or not stacks[colour] and stacks.count([]) < COLOURS - 1:
-            # an extra from the trick (HR-T6) or a 3rd colour (a gift): the long way, the
-            # winning card the one acquisition (what _queue_acquisitions finds here)
-            self.queue, self.taken = [(winner, card, by_trump)], [card]
-            self._next_acquisition()
+        if (1 in powers or trump == 1          # the 1s of the lead colour are acquired too (T1.4)
+                or by_trump and not discard    # an extra from the trick (HR-T6)
+                or not stacks[colour] and stacks.count([]) < COLOURS - 1):   # a gift
+            self._queue_acquisitions(card, by_trump, lead)
             return
         # The usual trick, most of them: the winner acquires its card (a trump winner with the
         # discard pile's top card face down) and the rest is discarded. _next_acquisition and
@@ -370,18 +351,16 @@ class TakeBambooState(GameState):
 
     def _next_acquisition(self):
         """Resolve queued acquisitions one by one; then discard the rest and lead on."""
-        queue, tableau, events = self.queue, self.tableau, self.events
+        queue = self.queue
         while queue:
             seat, card, extra = queue.pop(0)
             colour = COLOUR_OF[card]
-            stacks = tableau[seat]
             bundle = [card]
             if extra and self.discard:
                 from_pile = self.discard.pop()
                 bundle.append(~from_pile)
-                if events is not None:
-                    events.append({"type": "extra_taken", "seat": seat, "source": "discard",
-                                   "card": from_pile})
+                self.log({"type": "extra_taken", "seat": seat, "source": "discard",
+                          "card": from_pile})
             elif extra and self.options["trick_extra"] == "winner_chooses":
                 choices = self._extra_choices()
                 if len(choices) > 1:
@@ -390,16 +369,8 @@ class TakeBambooState(GameState):
                     return
                 if choices:
                     bundle.append(~self._take_extra(seat, choices[0]))
-            if stacks[colour] or stacks.count([]) >= COLOURS - 1:
-                # _place_or_gift and _place written out: no 3rd colour, no gift
-                stacks[colour] += bundle
-                if events is not None:
-                    events.append({"type": "acquire", "seat": seat, "card": card,
-                                   "colour": colour, "extra": len(bundle) > 1})
-                continue
-            self.pending = {"giver": seat, "bundle": bundle, "colour": colour, "receiver": None}
-            self.phase, self.current_player = "gift", seat
-            return
+            if not self._place_or_gift(seat, bundle, colour):
+                return
         self._finish_trick()
 
     def _extra_choices(self):
@@ -443,10 +414,8 @@ class TakeBambooState(GameState):
     def _place(self, seat, bundle, colour, how):
         """Stack a bundle in a seat's tableau (face-down extras stay face down)."""
         self.tableau[seat][colour].extend(bundle)
-        events = self.events
-        if events is not None:
-            events.append({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
-                           "extra": len(bundle) > 1})
+        self.log({"type": how, "seat": seat, "card": bundle[0], "colour": colour,
+                  "extra": len(bundle) > 1})
 
     def _do_gift(self, direction):
         """The giver offers the bundle to a neighbour, who may be forced to refuse."""
@@ -455,12 +424,9 @@ class TakeBambooState(GameState):
         receiver = (giver + 1) % self.n if direction == "left" else (giver - 1) % self.n
         p["receiver"] = receiver
         forced = not self.can_take(receiver, p["colour"])
-        events = self.events
-        if events is not None:
-            events.append({"type": "gift_offered", "giver": giver, "receiver": receiver,
-                           "direction": direction, "card": p["bundle"][0],
-                           "colour": p["colour"], "extra": len(p["bundle"]) > 1,
-                           "forced_refusal": forced})
+        self.log({"type": "gift_offered", "giver": giver, "receiver": receiver,
+                  "direction": direction, "card": p["bundle"][0], "colour": p["colour"],
+                  "extra": len(p["bundle"]) > 1, "forced_refusal": forced})
         if forced:
             self._refuse(forced=True)
         else:
@@ -472,10 +438,8 @@ class TakeBambooState(GameState):
         self._place(p["receiver"], p["bundle"], p["colour"], "gift_received")
         for seat in (p["giver"], p["receiver"]):
             self.totals[seat] += 1
-        events = self.events
-        if events is not None:
-            events.append({"type": "gift_accepted", "giver": p["giver"],
-                           "receiver": p["receiver"], "scores": list(self.totals)})
+        self.log({"type": "gift_accepted", "giver": p["giver"], "receiver": p["receiver"],
+                  "scores": list(self.totals)})
         if max(self.totals) >= TARGET:
             self._end_game("gift")
             return
@@ -488,17 +452,13 @@ class TakeBambooState(GameState):
     def _refuse(self, forced):
         """Discard the gift and charge the penalty (never below 0)."""
         p, self.pending = self.pending, None
-        discard = self.discard
-        for e in p["bundle"]:
-            discard.append(e if e >= 0 else ~e)
+        self.discard.extend(e if e >= 0 else ~e for e in p["bundle"])
         who = p["giver"] if self.options["penalty"] == "giver" else self.winner
         before = self.totals[who]
         self.totals[who] = max(0, before - 1)
-        events = self.events
-        if events is not None:
-            events.append({"type": "gift_refused", "giver": p["giver"],
-                           "receiver": p["receiver"], "forced": forced, "penalised": who,
-                           "points": self.totals[who] - before, "scores": list(self.totals)})
+        self.log({"type": "gift_refused", "giver": p["giver"], "receiver": p["receiver"],
+                  "forced": forced, "penalised": who, "points": self.totals[who] - before,
+                  "scores": list(self.totals)})
         self._resume()
 
     def _resume(self):
@@ -542,9 +502,7 @@ class TakeBambooState(GameState):
             rows.append({"seat": s, "counts": counts[s], "points": list(points[s]),
                          "round": got, "score": totals[s]})
         self.round_rows.append(rows)
-        events = self.events
-        if events is not None:
-            events.append({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
+        self.log({"type": "round_scores", "round": self.round_no + 1, "rows": rows})
         if max(totals) >= TARGET:
             self._end_game("target")
         elif self.round_no + 1 >= MAX_ROUNDS:
