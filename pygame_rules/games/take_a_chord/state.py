@@ -15,7 +15,7 @@ from ...core import GameState, SetupError, short
 from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
-                    colour_name, mask_of, venue_score)  # noqa: F401 (venue_score: tests)
+                    colour_name, mask_of, venue_score)
 from ...messages import join_list
 
 HAND_SIZE = 8
@@ -394,13 +394,12 @@ class TakeAChordState(GameState):
         rows = []
         for s, (tricks, impro) in enumerate(zip(self.tricks, self.impro)):
             spot = spotlight == s
-            chart = CHART[tricks + spot]
-            bonus = IMPROVISATION_BONUS * impro
-            totals[s] += chart + bonus                  # venue_score, inline
+            score = venue_score(tricks, spot, impro)
+            totals[s] += score
             impro_totals[s] += impro
             rows.append({"seat": s, "tricks": tricks, "spotlight": spot, "improvisations": impro,
-                         "chart": chart, "bonus": bonus, "score": chart + bonus,
-                         "total": totals[s]})
+                         "chart": CHART[tricks + spot], "bonus": IMPROVISATION_BONUS * impro,
+                         "score": score, "total": totals[s]})
         self.venue_rows.append(rows)
         self.log({"venue": self.venue + 1, "rows": rows, "type": "venue_scores"})
         self.venue += 1
