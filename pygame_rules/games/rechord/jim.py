@@ -148,12 +148,7 @@ def place_supply(s, kind, sp, ability):
         sp = wylde_space(s) if kind == WYLDE else app_space(s)
     if sp is None:
         return s.log({"type": "jim_pass", "seat": s.jim})
-    supply = s.supply
-    for i, pick in enumerate(supply):            # the first supply pick of that kind
-        if KIND[pick] == kind:
-            del supply[i]
-            break
-    s._place(pick, sp, True, "supply")
+    s._place(s._take_supply(kind), sp, True, "supply")
     if ability and kind != WYLDE:
         s.jim_next = ("ability", kind, sp)
 

@@ -557,12 +557,8 @@ class ReChordState(GameState):
         need = self.size - len(supply)
         refill = []
         if need > 0 and bag:
-            rigged, below, relabel = self.rigged, self.rng.below, self._relabel
             for _ in range(need if need < len(bag) else len(bag)):
-                if rigged:                         # a test position's forced kinds
-                    pick = self._draw_pick()
-                else:                              # `_draw_pick`, written out
-                    pick = relabel(bag.pop(below(len(bag))))
+                pick = self._draw_pick()
                 supply.append(pick)                # open at once (`_relabel`)
                 refill.append(KIND[pick])
         self.placed = False
@@ -655,20 +651,23 @@ class ReChordState(GameState):
     def _do_supply(self, action):
         """A1 (or a White's ability): a supply pick face up, then its ability."""
         _, kind, sp = action
-        supply = self.supply
-        i = 0
-        for pick in supply:                        # the first supply pick of that kind
-            if KIND[pick] == kind:
-                break
-            i += 1
-        del supply[i]
-        self._place(pick, sp, True, "white" if self.phase == "ability" else "supply")
+        self._place(self._take_supply(kind), sp, True,
+                    "white" if self.phase == "ability" else "supply")
         if kind == WYLDE:
             self.phase, self.at, self.akind = "end", None, None      # `_end_action`
         else:
             self.phase, self.at, self.akind = "ability", sp, kind    # `_ability`, written out
             if not self._has_targets(kind):
                 self.phase, self.at, self.akind = "end", None, None
+
+    def _take_supply(self, kind):
+        """Take the first supply pick of a kind out of the supply; return it."""
+        supply = self.supply
+        for i, pick in enumerate(supply):
+            if KIND[pick] == kind:
+                del supply[i]
+                return pick
+        raise ValueError(kind)                     # the kind was checked to be in the supply
 
     def _do_bag(self, action):
         """A2: draw a pick only you see."""
