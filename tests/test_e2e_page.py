@@ -77,6 +77,13 @@ class Table:
         """(board state, moves so far) as the page reports them."""
         return self.page.evaluate("[document.body.dataset.board, document.body.dataset.moves]")
 
+    def lesson_and_board(self):
+        """(the teaching tip's lesson shown now or None, the board state), read at once: the
+        bots play between two reads, so a board read after "no lesson" may be one whose tip has
+        just come, and a move made on it would drop that tip unread."""
+        return tuple(self.page.evaluate(
+            "[document.body.dataset.teach || null, document.body.dataset.board]"))
+
     def act(self, selector):
         """Click something and wait until the board has moved on."""
         before = self.board()

@@ -97,7 +97,7 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
     seen = {"lead"}
     first_venue_over = False
     for _ in range(200):
-        now = lesson(page)
+        now, board = sized.lesson_and_board()
         if now is not None:
             seen.add(now)
             if now not in ("lead", "follow", "void", "last_trick"):
@@ -116,7 +116,6 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
             if first_venue_over and lesson(page) is None:
                 break
             continue
-        board = sized.board()[0]
         if first_venue_over and board != "venue":
             break
         if board == "venue" and not first_venue_over:

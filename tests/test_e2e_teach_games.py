@@ -97,22 +97,13 @@ class Teaching(Table):
     bots, so the board may stay "waiting" until it is dismissed)."""
 
     def act(self, selector):
-        """Click something; wait until a move was made or a lesson shows."""
-        before = moves(self.page)
+        """Click something; wait until a move was made, a lesson shows or the board changed (a
+        round's table closed, with the person first to pass: no move comes by itself)."""
+        before = self.board()
         self.page.click(selector)
         self.page.wait_for_function(
-            "n => +document.body.dataset.moves > n || document.body.dataset.teach",
-            arg=before, timeout=STEP)
-
-
-def moves(page):
-    """Moves played so far, as the page reports them."""
-    return int(page.evaluate("document.body.dataset.moves || 0"))
-
-
-def lesson(page):
-    """The lesson shown now (its id), or None."""
-    return page.evaluate("document.body.dataset.teach || null")
+            "([b, m]) => +document.body.dataset.moves > +m || document.body.dataset.teach || "
+            "document.body.dataset.board !== b", arg=before, timeout=STEP)
 
 
 def check_tip(page, now):
@@ -173,7 +164,7 @@ def play_teaching(table, game, spec, on_tip=check_tip, limit=150):
     page, shown, lit = table.page, [], {}
     script = list(RECHORD_OPENING) if game == "rechord" else []
     for _ in range(limit):
-        now = lesson(page)
+        now, board = table.lesson_and_board()
         if now is not None:
             shown.append(now)
             lit[now] = on_tip(page, now)
@@ -183,7 +174,6 @@ def play_teaching(table, game, spec, on_tip=check_tip, limit=150):
             continue
         if done(set(shown), spec["core"]):
             break
-        board = table.board()[0]
         if board == "playable":
             if game == "rechord":
                 rechord_step(table, script)
