@@ -173,11 +173,7 @@ class TakeAChordState(GameState):
                   "key": CHORDS[self.key], "key_card": self.key_card, "hands": shown,
                   "non_player_stack": list(self.np_stack), "set_aside": list(self.set_aside),
                   "type": "venue_start"})
-        # _start_round(leader), inline (no face-down cards, so nothing to match)
-        self.order = ROUND_ORDERS[self.n][leader]
-        self.round_cards = []
-        self.match = 0
-        self.current_player = leader
+        self._start_round(leader)
 
     def _start_round(self, leader):
         """Begin a round of the current trick, led by `leader`."""
