@@ -193,6 +193,8 @@ class Option:
     allowed: tuple
     msg: str            # the catalogue message that describes it
     house_rule: bool = False
+    legacy: object = None   # the value meant by a save or link made before the option existed
+    # (None: its default); such an option is written into every link, so its absence is old
 
 
 def house_msg(prefix, rule_id):
@@ -241,6 +243,13 @@ class Game:
         if name not in PARTS:
             raise KeyError(name)
         return importlib.import_module("%s.%s" % (self.package, name))
+
+    def recorded_options(self, options):
+        """The options of a save or link: each option added since, and missing from it, takes
+        its `legacy` value, the one that plays the game as it was recorded."""
+        if type(options) is not dict:
+            return options
+        return {**{o.name: o.legacy for o in self.options if o.legacy is not None}, **options}
 
     def resolve_options(self, options):
         """Return the full option dict, refusing unknown names and values."""
@@ -620,8 +629,10 @@ def load_state(text_):
     characters of it."""
     body = _read_save(text_)
     try:
-        state = new_game(body.get("game"), body.get("players"), body.get("seed"),
-                         body.get("options"), body.get("setup"))
+        game = GAMES.get(body.get("game"))
+        options = game.recorded_options(body.get("options")) if game else body.get("options")
+        state = new_game(body.get("game"), body.get("players"), body.get("seed"), options,
+                         body.get("setup"))
         state.replay(body["actions"], body["version"])
     except EngineError as err:
         raise SaveError("save.invalid", why=clip(err.message, 200)) from None

@@ -59,9 +59,11 @@ def to_share(state, seats=None):
 
 
 def changed_options(state):
-    """The options that differ from the game's defaults."""
+    """The options that differ from the game's defaults, and those with a legacy value unless
+    they hold it (a link without one is older than the option: `Game.recorded_options`)."""
     return {o.name: state.options[o.name] for o in state.game.options
-            if state.options.get(o.name, o.default) != o.default}
+            if state.options.get(o.name, o.default) != (o.default if o.legacy is None
+                                                         else o.legacy)}
 
 
 def action_indices(state):
@@ -94,7 +96,8 @@ def from_share(text):
     payload = read_payload(text)
     seats = read_seats(payload.get("t"), payload["p"])
     try:
-        state = new_game(payload["g"], payload["p"], payload["s"], payload["o"], payload["u"])
+        state = new_game(payload["g"], payload["p"], payload["s"],
+                         GAMES[payload["g"]].recorded_options(payload["o"]), payload["u"])
         replay_indices(state, payload["a"])
     except EngineError as err:
         raise ShareError("share.invalid", why=clip(err.message, 200)) from None

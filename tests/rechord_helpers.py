@@ -161,8 +161,10 @@ def jim_plays(state):
 
 def solo(board="", supply="", hand="", row="", human="R", jim="B", **kw):
     """A solo game: the human (seat 0, genre `human`) against Jim Bot (seat 1, open row `row`,
-    genre(s) `jim`). Pass start=1 to let Jim Bot play first, at once."""
+    genre(s) `jim`). Pass start=1 to let Jim Bot play first, at once. Jim Bot is the classic
+    one unless the options say otherwise (the balanced levels have tests of their own)."""
     kw.setdefault("songs", [None, None])
+    kw["options"] = {"jim_strength": "classic", **(kw.get("options") or {})}
     return position(board, supply, hands=(hand, row), players=1, genres=[human, jim], **kw)
 
 

@@ -3,6 +3,7 @@
 import io
 import pathlib
 import random
+import re
 import subprocess
 import sys
 
@@ -548,12 +549,13 @@ def test_play_rechord_solo_against_jim_bot_to_the_end():
     assert "Choose a number from 1 to 5." in out
     assert text("rc.term.help") in out
     assert "A solo game of Re-Chord begins: Player 1 against Jim Bot (Session Shredder)" in out
-    assert "--- Your turn · Twelve-Bar setlist · chord deck 22 · bag 32 picks ---" \
+    assert "--- Your turn · Twelve-Bar setlist · chord deck 19 · bag 32 picks ---" \
         in out
     assert "     1   2   3   4   5\n  e  ..  ..  ..  ..  ..\n" in out
     assert "  1) place the White supply pick (then choose one of 30 spaces)" in out
     assert "  1) place the White supply pick on E1\n" in out
-    assert "Jim Bot's open row (3, he completes them at once):" in out
+    assert "Jim Bot's open row (6, he completes them at once):" in out
+    assert re.search(r"Jim Bot: \d+ fame \(chords \d+, his row \d+, genre \d+;", out)
     assert "Jim Bot to play: " in out and "Jim Bot turns up the " in out
     assert "Fret 1 is full: lead guitar scoring" in out
     assert "  > Purple " in out                      # the person's genre on the pad

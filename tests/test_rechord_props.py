@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import pygame_rules
 from engine_helpers import snapshot
-from pygame_rules.games.rechord.cards import (GOLDEN, JIM_GENRES, PICKS, REQUIREMENTS, SILVER,
+from pygame_rules.games.rechord.cards import (GOLDEN, PICKS, REQUIREMENTS, SILVER,
                                               SONG_FAME, SONGS, SPACES, WYLDE, adjacent,
                                               chord_type, fret_spaces, kind_of, setlist_cards,
                                               setlist_songs)
@@ -131,6 +131,23 @@ def final_state(game):
     return state, tracker
 
 
+# Jim Bot by level, as docs/rules/rechord.md §3.8 gives it (HR-27, HR-28): (genres, open row,
+# how his completed cards score, his row scores silver at the end)
+JIM_TABLE = {
+    ("classic", "beginner"): (1, 3, "silver", False),
+    ("classic", "session"): (1, 3, "rechord", False),
+    ("classic", "touring"): (2, 3, "rechord", False),
+    ("balanced", "beginner"): (1, 4, "silver", True),
+    ("balanced", "session"): (1, 6, "golden", True),
+    ("balanced", "touring"): (2, 7, "golden", True),
+}
+
+
+def jim_table(opts):
+    """(genres, row, chords, row scores) of Jim Bot for these options."""
+    return JIM_TABLE[opts["jim_strength"], opts["difficulty"]]
+
+
 # --- an independent model of the game, rebuilt from the omniscient log ----------------------------
 class Tracker:
     """What the event log says the game is. Event-log consistency is asserted as it is read;
@@ -231,13 +248,16 @@ class Tracker:
         self.hands = [list(h) for h in e["hands"]]
         self.songs = list(e["songs"])
         self.genres = [list(x) for x in e["genres"]]
+        for seat, hand in enumerate(self.hands):          # three each; Jim Bot his row
+            assert len(hand) == (jim_table(self.opts)[1] if seat == self.jim else 3)
 
     def _ev_turn(self, e):
         if self.active is not None:                       # the previous turn ended
             self._turn_ended()
             self.turn_ends.append((self.turns, self.idle, len(self.scored)))
         self.active = e["seat"]
-        assert all(len(h) <= 3 for h in self.hands)      # A3 leaves at most three cards
+        assert all(len(h) <= (jim_table(self.opts)[1] if s == self.jim else 3)
+                   for s, h in enumerate(self.hands))    # A3 leaves at most three cards
         self.supply += e["refill"]
         self.bag -= len(e["refill"])
         assert sorted(self.supply) == e["supply"] and self.bag == e["bag"]
@@ -326,6 +346,8 @@ class Tracker:
 
     def _ev_jim_row(self, e):
         self.hands[self.jim] += e["cards"]
+        row = jim_table(self.opts)[1]              # refilled to his level's row, deck permitting
+        assert len(self.hands[self.jim]) == row or e["deck"] == 0
 
     def _ev_fret_scored(self, e):
         fret = e["fret"]
@@ -349,8 +371,12 @@ class Tracker:
     # derived results
     def chord_fame(self, seat):
         """Silver for the first card of a type, golden after (best order within one instant);
-        Jim Bot on Beginner: silver only. Brute force over the first instant's cards."""
-        golden_ok = seat != self.jim or self.opts["difficulty"] != "beginner"
+        Jim Bot by his level: silver only, so, or golden each. Brute force over the first
+        instant's cards."""
+        mode = jim_table(self.opts)[2] if seat == self.jim else "rechord"
+        if mode == "golden":
+            return sum(GOLDEN[c] for c, _ in self.completed[seat])
+        golden_ok = mode == "rechord"
         by_type = {}
         for card, instant in self.completed[seat]:
             by_type.setdefault(chord_type(card), []).append((instant, card))
@@ -371,9 +397,13 @@ class Tracker:
         types = {chord_type(c) for c, _ in self.completed[seat]}
         song_fame = SONG_FAME if song is not None and set(SONGS[song]) <= types else 0
         genre = sum(sum(self.pad[c]) for c in self.genres[seat])
-        return {"chords": chords, "song": song_fame, "genre": genre,
-                "total": chords + song_fame + genre, "cards": len(self.completed[seat]),
-                "genres": list(self.genres[seat]), "song_id": song}
+        out = {"chords": chords, "song": song_fame, "genre": genre,
+               "total": chords + song_fame + genre, "cards": len(self.completed[seat]),
+               "genres": list(self.genres[seat]), "song_id": song}
+        if seat == self.jim and jim_table(self.opts)[3]:     # his row, revealed at the end
+            out["row"] = sum(SILVER[c] for c in self.hands[seat])
+            out["total"] += out["row"]
+        return out
 
     def winners(self):
         """HR-23: total, then genre, then cards; solo: strictly more than Jim Bot."""
@@ -805,15 +835,16 @@ def test_score_pad_end_of_game_totals_and_winners(game):
     assert state.winners() == tracker.winners() == end["winners"]
     if tracker.jim is not None:
         assert state.winners() == ([0] if want[0]["total"] > want[1]["total"] else [])
-        assert len(want[1]["genres"]) == JIM_GENRES[tracker.opts["difficulty"]]
+        assert len(want[1]["genres"]) == jim_table(tracker.opts)[0]
 
 
 @settings(max_examples=40, **SETTINGS)
 @given(games)
 def test_chord_fame_is_silver_first_then_golden(game):
     """At every step each seat's chord fame is silver for its first card of a type and golden
-    for later ones (same-instant cards in the owner's best order); Jim Bot on Beginner scores
-    silver only. Completed cards come from the setlist's chords."""
+    for later ones (same-instant cards in the owner's best order); Jim Bot by his level: silver
+    only on Beginner, every card golden on balanced Session and Touring (HR-28). Completed cards
+    come from the setlist's chords."""
     cards = None
     for state, tracker in play(game):
         cards = cards or set(setlist_cards(state.setlist))
@@ -822,6 +853,7 @@ def test_chord_fame_is_silver_first_then_golden(game):
         for s in range(tracker.g):
             assert state.chord_fame(s) == tracker.chord_fame(s)
             assert {c for c, _ in tracker.completed[s]} <= cards
+    mode = jim_table(tracker.opts)[2] if tracker.jim is not None else None
     if tracker.jim is not None:
         plain = sum(SILVER[c] for c, _ in tracker.completed[tracker.jim])
         if tracker.opts["difficulty"] == "beginner":
@@ -829,8 +861,8 @@ def test_chord_fame_is_silver_first_then_golden(game):
     for s in range(tracker.g):
         seen, total = set(), 0
         for card, _ in sorted(tracker.completed[s], key=lambda x: (x[1], GOLDEN[x[0]])):
-            golden = chord_type(card) in seen and (s != tracker.jim or
-                                                  tracker.opts["difficulty"] != "beginner")
+            golden = chord_type(card) in seen and (s != tracker.jim or mode == "rechord") or \
+                s == tracker.jim and mode == "golden"
             total += GOLDEN[card] if golden else SILVER[card]
             seen.add(chord_type(card))
         assert state.chord_fame(s) == total
@@ -907,14 +939,15 @@ def test_churning_play_ends_by_the_forty_turns_per_guitarist_rule():
 
 # --- end-of-game scenarios the random games rarely reach ------------------------------------------
 
-def last_fret_position(players, difficulty, pads, completed, songs, genres):
+def last_fret_position(players, difficulty, pads, completed, songs, genres, strength="classic"):
     """Frets 1-4 scored, fret 5 holds five face-up Wyldes: seat 0's Blue on e5 ends the game."""
     hands = [[40 + 3 * s, 41 + 3 * s, 42 + 3 * s] for s in range(2 if players == 1 else players)]
     used = {c for h in hands for c in h} | {c for cs in completed for c, _ in cs}
     pad = [[0] * 5 for _ in range(6)]
     for colour, total in pads.items():
         pad[colour][0] = total
-    state = pygame_rules.new_game(GAME_ID, players, seed=1, options={"difficulty": difficulty},
+    state = pygame_rules.new_game(GAME_ID, players, seed=1,
+                                  options={"difficulty": difficulty, "jim_strength": strength},
                                   setup={"hands": hands, "deck": [c for c in range(60, 72)
                                                                   if c not in used],
                                          "board": [[sp, WYLDE, 1] for sp in range(24, 29)],
@@ -959,7 +992,7 @@ def test_final_totals_and_tie_breaks(pads, completed, winners, chords, song):
 def test_solo_human_must_strictly_outscore_jim_bot(difficulty, human_genre, jim_fame, winners):
     """Jim Bot's C-1 then C-2: 3 + 3 on Beginner (silver only), 3 + 7 above; his genres are
     revealed only in the final breakdown."""
-    jim_genres = [R, B][:JIM_GENRES[difficulty]]
+    jim_genres = [R, B][:jim_table({"jim_strength": "classic", "difficulty": difficulty})[0]]
     state = last_fret_position(1, difficulty, {W: human_genre, R: 4},
                                [[[24, 1]], [[0, 1], [1, 2]]], [0, None], [[W], jim_genres])
     human, jim = state.final

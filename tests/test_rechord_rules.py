@@ -159,14 +159,20 @@ def test_start_player_random_or_seat0_and_the_human_starts_against_jim_bot_hr25_
     assert {pygame_rules.new_game("rechord", 1, seed=s).current_player for s in range(10)} == {0}
 
 
-@pytest.mark.parametrize("difficulty, genres", [("beginner", 1), ("session", 1),
-                                                ("touring", 2)])
-def test_solo_jim_bot_gets_an_open_row_no_song_genres_and_an_icon_deck_hr27(difficulty, genres):
-    """HR-27: Jim Bot (seat 1) keeps an open row of 3 chord cards everyone sees, has no song,
-    1 genre (2 on Touring Rockstar, "Two Genres") and a 10-icon deck for the difficulty."""
-    state = pygame_rules.new_game("rechord", 1, seed=4, options={"difficulty": difficulty})
+@pytest.mark.parametrize("strength, difficulty, genres, row", [
+    ("classic", "beginner", 1, 3), ("classic", "session", 1, 3), ("classic", "touring", 2, 3),
+    ("balanced", "beginner", 1, 4), ("balanced", "session", 1, 6),
+    ("balanced", "touring", 2, 7)])
+def test_solo_jim_bot_gets_an_open_row_no_song_genres_and_an_icon_deck_hr27(strength, difficulty,
+                                                                           genres, row):
+    """HR-27, HR-28: Jim Bot (seat 1) keeps an open row of chord cards everyone sees (3 in the
+    classic levels; 4, 6 and 7 in the balanced ones), has no song, 1 genre (2 on Touring
+    Rockstar, "Two Genres") and a 10-icon deck for the difficulty."""
+    state = pygame_rules.new_game("rechord", 1, seed=4,
+                                  options={"difficulty": difficulty, "jim_strength": strength})
     assert state.jim == 1 and state.g == 2 and state.players == 1
-    assert len(state.hands[1]) == 3 and state.songs[1] is None
+    assert len(state.hands[1]) == row and state.songs[1] is None
+    assert len(state.hands[0]) == 3 and len(state.deck) == 28 - 3 - row
     assert len(state.genres[1]) == genres and state.genres[0][0] not in state.genres[1]
     assert sorted(state.icons) == sorted(ICON_DECKS[difficulty]) and len(state.icons) == 10
     view = state.view(0)
@@ -1074,6 +1080,47 @@ def test_jim_has_two_genres_on_touring_and_scores_both():
     play(state, "Wy@e5")
     assert state.final[1]["genre"] == 7 + 11 and state.final[1]["genres"] == [BLUE, GREY]
     assert state.final[0]["genre"] == 5 and state.winners() == []
+
+
+@pytest.mark.parametrize("difficulty, chords", [("beginner", 4 + 4), ("session", 11 + 9),
+                                                ("touring", 11 + 9)])
+def test_balanced_jim_scores_silver_on_beginner_and_golden_for_every_card_above_hr28(difficulty,
+                                                                                    chords):
+    """HR-28 (balanced): on Beginner Jim Bot's chords score silver only; on Session Shredder and
+    Touring Rockstar every card he completes scores its golden value, the first of a type too."""
+    state = solo(completed=[[], [("G-1", 1), ("G-2", 2)]],
+                 options={"difficulty": difficulty, "jim_strength": "balanced"})
+    assert state.chord_fame(1) == chords
+    assert state.chord_fame(0) == 0
+
+
+@pytest.mark.parametrize("strength, row_fame", [("balanced", 3 + 4 + 3), ("classic", 0)])
+def test_balanced_jim_reveals_his_row_at_the_end_and_scores_its_silver_values_hr28(strength,
+                                                                                  row_fame):
+    """HR-28 (balanced): at the end the cards left in Jim Bot's open row score their silver
+    values for him, shown apart in his breakdown ("row"); the classic Jim Bot scores none."""
+    pad = [[0] * 5 for _ in COLOURS]
+    pad[RED][0], pad[BLUE][0] = 5, 7
+    state = solo(FRET5_NEARLY_FULL, supply="Wy W B", human="R", jim="B", pad=pad,
+                 row="C-1 G-1 Am-1", scored=(1, 2, 3, 4),
+                 options={"difficulty": "session", "jim_strength": strength})
+    assert hand(state, 1) == ["C-1", "G-1", "Am-1"]
+    play(state, "Wy@e5")
+    jim = state.final[1]
+    assert jim.get("row", 0) == row_fame and ("row" in jim) == (strength == "balanced")
+    assert jim["total"] == jim["chords"] + jim["genre"] + row_fame
+    assert jim["genre"] == 7 and state.final[0]["total"] == 5
+    assert state.winners() == []
+
+
+def test_balanced_jim_refills_his_row_to_its_size_hr28():
+    """HR-28 (balanced): after a claim Jim Bot refills his open row to his level's size
+    (Session Shredder: 6), not to 3."""
+    state = solo("W@A2", supply="R B P", row="Em-1 C-1", human="G",
+                 deck="E-1 E-2 E-3 E-4 G-3 G-4", options={"jim_strength": "balanced"})
+    play(state, "R@D2")                                         # the human completes Em-1 ...
+    assert done(state, 1) == ["Em-1"]                           # ... Jim Bot claims, refills
+    assert len(hand(state, 1)) == 6 and state.deck == [card("E-1")]
 
 
 # =============================================================================================

@@ -113,6 +113,39 @@ def test_a_link_gives_back_the_same_game_seats_and_views(game_id):
                                   for s in seats]
 
 
+@pytest.mark.parametrize("strength", ["balanced", "classic"])
+def test_an_option_added_later_is_in_every_link_and_an_older_link_keeps_its_legacy_value(
+        strength):
+    """Re-Chord's jim_strength came after the links (issue 22): a link names it unless it holds
+    its legacy value, "classic", and a link without it (made before it existed) opens with the
+    classic Jim Bot it was played against, not the new default."""
+    state = played("rechord", 1, 7, 60, {"jim_strength": strength})
+    link = to_share(state)
+    payload = payload_of(link)
+    assert ("jim_strength" in payload["o"]) == (strength == "balanced")
+    back, _ = from_share(link)
+    assert back.options["jim_strength"] == strength and back.to_json() == state.to_json()
+    old = {k: v for k, v in payload.items() if k != "c"}
+    old["o"] = {k: v for k, v in old["o"].items() if k != "jim_strength"}     # an older link
+    back, _ = from_share(resigned(old))
+    assert back.options["jim_strength"] == "classic"
+
+
+def test_an_older_save_without_an_added_option_loads_with_its_legacy_value():
+    """A save written before jim_strength existed loads as classic; a new one keeps its value."""
+    state = played("rechord", 1, 8, 40, {"jim_strength": "balanced"})
+    body = json.loads(state.to_json())
+    assert pygame_rules.load_state(state.to_json()).options["jim_strength"] == "balanced"
+    classic = played("rechord", 1, 8, 40, {"jim_strength": "classic"})
+    body = json.loads(classic.to_json())
+    del body["options"]["jim_strength"]
+    del body["check"]
+    body["check"] = hashlib.sha256(json.dumps(body, separators=(",", ":"), sort_keys=True,
+                                              ensure_ascii=False).encode()).hexdigest()
+    back = pygame_rules.load_state(json.dumps(body))
+    assert back.options["jim_strength"] == "classic" and back.history == classic.history
+
+
 def test_a_link_without_seats_or_inside_a_whole_url_opens():
     """Seats are optional; a whole address with the link after # opens too; a string seed."""
     state = played("take-a-chord", 3, "a text seed", 30)

@@ -609,6 +609,14 @@ def auto_action(view, prefs):
     return claims[0] if claims else None
 
 
+def chords_cell(row):
+    """A final row's chord fame and cards (Jim Bot's row cards after, where they score)."""
+    if "row" in row:
+        return t("rc.page.chords_cell_row", fame=row["chords"], cards=row["cards"],
+                 row=row["row"])
+    return t("rc.page.chords_cell", fame=row["chords"], cards=row["cards"])
+
+
 def final_body(view, names, end_event):
     """The end: each guitarist's chords, song and genre, the total, and who won."""
     final = view["final"] or []
@@ -630,7 +638,7 @@ def final_body(view, names, end_event):
                     '<td class="total">%d</td></tr>'
                     % ("winner" if seat in winners else "", escape(names[seat]), star,
                        genres, song_cell,
-                       t("rc.page.chords_cell", fame=row["chords"], cards=row["cards"]),
+                       chords_cell(row),
                        row["song"], row["genre"], row["total"]))
     headline = result_line(view, names)
     explain = event_lines(end_event, names)[-1:] if end_event else []

@@ -15,6 +15,8 @@ PREFIX = "rc"
 
 OPTIONS = (
     Option("difficulty", "session", ("beginner", "session", "touring"), "rc.opt.difficulty"),
+    Option("jim_strength", "balanced", ("balanced", "classic"), house_msg(PREFIX, "HR-28"),
+           house_rule=True, legacy="classic"),
     Option("setlist", "random", ("random",) + SETLIST_NAMES, house_msg(PREFIX, "HR-8"),
            house_rule=True),
     Option("supply_size", 0, (0, 3, 4, 5, 6), house_msg(PREFIX, "HR-3"), house_rule=True),
@@ -33,7 +35,7 @@ HOUSE_RULES = house_rules(PREFIX, (
     ("HR-14", None), ("HR-15", None), ("HR-16", None), ("HR-17", None), ("HR-18", None),
     ("HR-19", None), ("HR-20", None), ("HR-21", None), ("HR-22", "anti_stall"),
     ("HR-23", None), ("HR-24", None), ("HR-25", "start_player"), ("HR-26", None),
-    ("HR-27", "difficulty")))
+    ("HR-27", "difficulty"), ("HR-28", "jim_strength")))
 
 GAME = register(Game(
     id="rechord",

@@ -31,7 +31,7 @@ It keeps no memory between calls and never sees the state: the same call works f
 """
 
 from . import observer
-from .cards import (COLOURS, FACE_DOWN, GOLDEN, JIM_GENRES, JIM_GOLDEN, REQUIREMENTS,
+from .cards import (COLOURS, FACE_DOWN, GOLDEN, REQUIREMENTS, jim_rules,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent,
                     setlist_cards)
 
@@ -73,7 +73,7 @@ def rounds(r):
 def _opp_genres(view):
     """How many genre colours the opponents hold."""
     if view["jim"] is not None:
-        return JIM_GENRES.get(view["difficulty"], 1)
+        return jim_rules(view["options"]).genres
     return view["players"] - 1
 
 
@@ -170,9 +170,10 @@ class Board:
         self.jim_cards = []
         if view["jim"] is not None:
             jim_done = {c // 4 for c in view["completed"][view["jim"]]}
-            golden = JIM_GOLDEN.get(view["difficulty"], True)
-            self.jim_cards = [(REQUIREMENTS[c], GOLDEN[c] if golden and c // 4 in jim_done
-                               else SILVER[c]) for c in view["jim_row"]]
+            mode = jim_rules(view["options"]).chords        # his card's worth to him
+            self.jim_cards = [(REQUIREMENTS[c], GOLDEN[c] if mode == "golden" or
+                               mode == "rechord" and c // 4 in jim_done else SILVER[c])
+                              for c in view["jim_row"]]
         spaces = {sp for _, reqs, _ in self.cards for sp, _ in reqs}
         spaces.update(sp for reqs, _ in self.jim_cards for sp, _ in reqs)
         self.cspace = [sp in spaces for sp in range(SPACES)]

@@ -11,6 +11,7 @@ c % 4; song s (0..35) belongs to setlist s // 9. A space is (fret - 1) * 6 + str
 strings numbered 0..5 for E A D G B e (low to high), frets 1..5.
 """
 
+import collections
 import functools
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN, WYLDE = range(7)
@@ -221,13 +222,40 @@ def setlist_songs(setlist):
     return list(range(setlist * SONGS_PER_SETLIST, (setlist + 1) * SONGS_PER_SETLIST))
 
 
-# Jim Bot's icon decks (HR-27): 10 icons each, a colour kind or BAG
+# Jim Bot's strength (HR-27, HR-28), by the `jim_strength` option and the difficulty: his icon
+# deck (10 icons, a colour kind or BAG), his genre cards, the chord cards in his open row, how
+# his completed cards score ("silver": silver values only; "rechord": as a guitarist's, golden
+# for a type's later cards; "golden": every card its golden value) and whether the cards left in
+# his row score their silver value at the end. "classic" keeps the numbers before issue 22;
+# "balanced" (HR-28) was tuned against the heuristic bot as the solo guitarist.
 BAG = -1
 ICON_DECKS = {
     "beginner": (BAG,) * 6 + (WHITE, BLUE, GREY, PURPLE),
     "session": (BAG,) * 4 + (WHITE, RED, BLUE, GREY, PURPLE, GREEN),
     "touring": (BAG,) * 2 + (WHITE, RED, RED, BLUE, GREY, PURPLE, GREEN, WYLDE),
 }
-JIM_GENRES = {"beginner": 1, "session": 1, "touring": 2}
-JIM_GOLDEN = {"beginner": False, "session": True, "touring": True}
+
+
+JimLevel = collections.namedtuple("JimLevel", "icons genres row chords row_scores")
+
+
+JIM_LEVELS = {
+    "classic": {
+        "beginner": JimLevel(ICON_DECKS["beginner"], 1, 3, "silver", False),
+        "session": JimLevel(ICON_DECKS["session"], 1, 3, "rechord", False),
+        "touring": JimLevel(ICON_DECKS["touring"], 2, 3, "rechord", False),
+    },
+    "balanced": {
+        "beginner": JimLevel(ICON_DECKS["beginner"], 1, 4, "silver", True),
+        "session": JimLevel(ICON_DECKS["session"], 1, 6, "golden", True),
+        "touring": JimLevel(ICON_DECKS["touring"], 2, 7, "golden", True),
+    },
+}
+
+
+def jim_rules(options):
+    """Jim Bot's level (a JimLevel) for a game's options."""
+    return JIM_LEVELS[options["jim_strength"]][options["difficulty"]]
+
+
 JIM_SUPPLY_ORDER = (RED, BLUE, GREY, GREEN, PURPLE, WHITE, WYLDE)   # his White's choice

@@ -15,9 +15,9 @@ His claims are no steps: at every claim window he claims each satisfied card of 
 at once (`claim_row`), before the human's window opens.
 """
 
-from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, HAND, ICON_DECKS, JIM_GOLDEN,
-                    JIM_SUPPLY_ORDER, NEEDS, PICKS, SILVER, WYLDE, COLOURS, adjacent,
-                    chord_type, fret_of, fret_spaces, kind_of)
+from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, JIM_SUPPLY_ORDER, NEEDS, PICKS,
+                    SILVER, WYLDE, COLOURS, adjacent,
+                    chord_type, fret_of, fret_spaces, jim_rules, kind_of)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
 STEP = ("jim",)                   # his one legal action at each step of his turn
@@ -46,13 +46,14 @@ def step(s):
 
 
 def claim_row(s):
-    """He claims every satisfied card of his open row, then refills it to three."""
+    """He claims every satisfied card of his open row, then refills it to his level's size."""
     row, ok = s.hands[s.jim], s.ok
     done = [c for c in sorted(row) if ok & NEEDS[c] == NEEDS[c]]     # `s.satisfied(c)`
     while done:
         for c in done:
             s._claim(s.jim, c)
-        drawn = [s.deck.pop() for _ in range(min(HAND - len(row), len(s.deck)))]
+        size = jim_rules(s.options).row
+        drawn = [s.deck.pop() for _ in range(min(size - len(row), len(s.deck)))]
         row += drawn
         row.sort()
         s.log({"type": "jim_row", "seat": s.jim, "cards": drawn, "deck": len(s.deck)})
@@ -69,7 +70,7 @@ def start(s):
         place_supply(s, kind, sp, ability=False)
         return
     if not s.icons:
-        s.icons = list(ICON_DECKS[s.options["difficulty"]])
+        s.icons = list(jim_rules(s.options).icons)
         s.rng.shuffle(s.icons)
         s.log({"type": "jim_shuffle", "seat": s.jim})
     s.icon = icon = s.icons.pop()
@@ -112,9 +113,11 @@ def chord_move(s):
 
 def card_value(s, card):
     """What a card would be worth to him now."""
+    mode = jim_rules(s.options).chords
+    if mode != "rechord":
+        return GOLDEN[card] if mode == "golden" else SILVER[card]
     types = {chord_type(c) for c, _ in s.completed[s.jim]}
-    golden = JIM_GOLDEN[s.options["difficulty"]] and chord_type(card) in types
-    return GOLDEN[card] if golden else SILVER[card]
+    return GOLDEN[card] if chord_type(card) in types else SILVER[card]
 
 
 def app_space(s):

@@ -271,8 +271,9 @@ def _game_end(e, t):
     for row in final:
         seat = row["seat"]
         genres = genres_words(row.get("genres") or (), t.lang)
-        if seat == jim:
-            lines.append(t.say("rc.ev.final_row_jim", chords=row["chords"], count=row["cards"],
+        if seat == jim:                  # HR-28: the balanced Jim Bot scores his row's cards too
+            msg_id = "rc.ev.final_row_jim_row" if "row" in row else "rc.ev.final_row_jim"
+            lines.append(t.say(msg_id, chords=row["chords"], count=row["cards"], row=row.get("row"),
                                genre=row["genre"], genres=genres, total=row["total"]))
             continue
         song = row.get("song_id")

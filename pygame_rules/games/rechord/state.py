@@ -32,8 +32,8 @@ from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
-from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, ICON_DECKS,
-                    JIM_GENRES, JIM_GOLDEN, KINDS, FACE_ORDER, MATCHED_AT, MATCHES, NEEDS, PER_KIND,
+from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, KINDS, FACE_ORDER,
+                    MATCHED_AT, MATCHES, NEEDS, PER_KIND, jim_rules,
                     PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
@@ -126,15 +126,21 @@ class ReChordState(GameState):
         rng.shuffle(songs)
         genres = list(COLOURS)
         rng.shuffle(genres)
-        self.hands = [deck[-HAND * (i + 1):len(deck) - HAND * i] for i in range(g)]
-        self.deck = deck[:len(deck) - HAND * g]
+        sizes = [HAND] * g                       # Jim Bot's open row by his level (HR-27)
+        level = jim_rules(self.options) if self.jim is not None else None
+        if level is not None:
+            sizes[self.jim] = level.row
+        self.hands, end = [], len(deck)
+        for size in sizes:                       # from the top of the deck, seat by seat
+            self.hands.append(deck[end - size:end])
+            end -= size
+        self.deck = deck[:end]
         self.songs = [songs[i] for i in range(self.n)] + ([None] if self.jim is not None else [])
         if self.jim is None:
             self.genres = [(genres[i],) for i in range(g)]
         else:
-            k = JIM_GENRES[self.options["difficulty"]]
-            self.genres = [(genres[0],), tuple(genres[1:1 + k])]
-            icons = list(ICON_DECKS[self.options["difficulty"]])
+            self.genres = [(genres[0],), tuple(genres[1:1 + level.genres])]
+            icons = list(level.icons)
             rng.shuffle(icons)
             self.icons = icons
 
@@ -891,15 +897,22 @@ class ReChordState(GameState):
         types = {chord_type(c) for c, _ in self.completed[seat]}
         song_fame = SONG_FAME if song is not None and set(SONGS[song]) <= types else 0
         genre = sum(sum(self.pad[c]) for c in self.genres[seat])
-        return {"seat": seat, "chords": chords, "song": song_fame, "genre": genre,
-                "total": chords + song_fame + genre, "cards": len(self.completed[seat]),
-                "genres": list(self.genres[seat]), "song_id": song}
+        out = {"seat": seat, "chords": chords, "song": song_fame, "genre": genre,
+               "total": chords + song_fame + genre, "cards": len(self.completed[seat]),
+               "genres": list(self.genres[seat]), "song_id": song}
+        if seat == self.jim and jim_rules(self.options).row_scores:   # HR-28: his row, revealed
+            out["row"] = sum(SILVER[c] for c in self.hands[seat])
+            out["total"] += out["row"]
+        return out
 
     def chord_fame(self, seat):
         """Silver for the first card of a chord type, golden for each later one; cards claimed
-        at the same instant are ordered for the owner's best total (HR-11). Jim Bot on Beginner
-        scores silver only."""
-        golden_ok = seat != self.jim or JIM_GOLDEN[self.options["difficulty"]]
+        at the same instant are ordered for the owner's best total (HR-11). Jim Bot's cards
+        score by his level (HR-27, HR-28): silver only, so, or golden each."""
+        mode = jim_rules(self.options).chords if seat == self.jim else "rechord"
+        if mode == "golden":
+            return sum(GOLDEN[c] for c, _ in self.completed[seat])
+        golden_ok = mode == "rechord"
         by_type = {}
         for card, instant in self.completed[seat]:
             by_type.setdefault(chord_type(card), []).append((instant, card))

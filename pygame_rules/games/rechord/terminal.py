@@ -373,8 +373,9 @@ def show_result(table):
     table.say("cli.final")
     order = sorted(final, key=lambda r: (-r["total"], -r["genre"], -r["cards"], r["seat"]))
     for place, row in enumerate(order, 1):
-        table.say("rc.term.final_row", dict(row, place=place, count=row["cards"],
-                                           name=display_name(table, row["seat"])))
+        table.say("rc.term.final_row_jim_row" if "row" in row else "rc.term.final_row",
+                  dict(row, place=place, count=row["cards"],
+                       name=display_name(table, row["seat"])))
     table.say("cli.you_won" if table.human in view["winners"] else "cli.you_lost")
 
 

@@ -99,7 +99,7 @@ EN = {
     "rc.describe.decline": "do not claim now",
     "rc.describe.jim": "Jim Bot's next step",
     # --- options that are not house rules ---------------------------------------------------------
-    "rc.opt.difficulty": "Jim Bot's difficulty in the solo game: Beginner Guitarist (silver chord values only), Session Shredder, Touring Rockstar (two genres). The icon decks and his behaviour are our house rules.",
+    "rc.opt.difficulty": "Jim Bot's difficulty in the solo game: Beginner Guitarist (silver chord values only), Session Shredder, Touring Rockstar (two genres). The icon decks, his open row, his scoring and his behaviour are our house rules.",
     # --- the start screen: each option's short label and its values in plain words (core.option_msg)
     "rc.opt.difficulty.label": "Jim Bot's difficulty (solo)",
     "rc.opt.difficulty.beginner": "Beginner Guitarist",
@@ -123,6 +123,9 @@ EN = {
     "rc.opt.lead_scoring.linear": "1 per pick",
     "rc.opt.face_down_scores.label": "Face-down picks count for lead guitar scoring",
     "rc.opt.anti_stall.label": "End a game that stalls",
+    "rc.opt.jim_strength.label": "Jim Bot's strength (solo)",
+    "rc.opt.jim_strength.balanced": "balanced: a real challenge at every difficulty",
+    "rc.opt.jim_strength.classic": "classic: as before (an easy win at every difficulty)",
     "rc.opt.start_player.label": "First guitarist",
     "rc.opt.start_player.random": "drawn at random",
     "rc.opt.start_player.seat0": "seat 1",
@@ -153,7 +156,8 @@ EN = {
     "rc.house.hr_24": "Genres nobody holds are still scored on the pad.",
     "rc.house.hr_25": "The first guitarist is chosen at random (or seat 1 starts). Solo: you start.",
     "rc.house.hr_26": "Jim Bot places by his own rule: the fullest fret with room, the first empty string from low E, and his abilities always target your genre colour.",
-    "rc.house.hr_27": "Jim Bot keeps an open row of 3 chord cards from the deck, has no song, 1 genre (2 on Touring Rockstar) and draws icons from a 10-card deck per difficulty.",
+    "rc.house.hr_27": "Jim Bot keeps an open row of chord cards from the deck, has no song, 1 genre (2 on Touring Rockstar) and draws icons from a 10-card deck per difficulty.",
+    "rc.house.hr_28": "Jim Bot's strength, balanced (the default): his open row holds 4 chord cards on Beginner Guitarist, 6 on Session Shredder and 7 on Touring Rockstar; above Beginner every card he completes scores its golden value; at the end the cards left in his row score their silver values for him. Classic: a row of 3, golden values only for re-chords, nothing for his row.",
     # --- the bots ---------------------------------------------------------------------------------
     "rc.bot.random": "Random: takes any legal action.",
     "rc.bot.heuristic": "Heuristic: piles picks of its genre colour into the frets where it already has some, places supply picks on the spaces its chord cards need (its song's chords first), claims every chord it can, draws chord cards when its hand is poor, fills a fret when the scoring favours it, and uses Red, Green, Grey and Blue against the strongest other colour, skipping any ability that would hurt itself.",
@@ -212,6 +216,8 @@ EN = {
                         "other": "{seat}: {chords} for chords ({count} cards) + {song} for the song ({song_chords}) + {genre} for {genres} = {total} fame."},
     "rc.ev.final_row_jim": {"one": "Jim Bot: {chords} for chords ({count} card) + {genre} for {genres} = {total} fame.",
                             "other": "Jim Bot: {chords} for chords ({count} cards) + {genre} for {genres} = {total} fame."},
+    "rc.ev.final_row_jim_row": {"one": "Jim Bot: {chords} for chords ({count} card) + {row} for the cards left in his row + {genre} for {genres} = {total} fame.",
+                                "other": "Jim Bot: {chords} for chords ({count} cards) + {row} for the cards left in his row + {genre} for {genres} = {total} fame."},
     "rc.ev.solo_win": "{human} outscores Jim Bot, {mine} to {his}: a win!",
     "rc.ev.solo_loss": "Jim Bot wins with {his} fame; {human} has {mine}.",
     "rc.ev.solo_tie": "{human} and Jim Bot tie at {mine}: a tie is a loss against Jim Bot.",
@@ -299,6 +305,8 @@ EN = {
     "rc.term.not_a_choice": "{text} is not one of these choices. Type ? for help.",
     "rc.term.final_row": {"one": "  {place}. {name}: {total} fame (chords {chords}, song {song}, genre {genre}; {count} chord card)",
                           "other": "  {place}. {name}: {total} fame (chords {chords}, song {song}, genre {genre}; {count} chord cards)"},
+    "rc.term.final_row_jim_row": {"one": "  {place}. {name}: {total} fame (chords {chords}, his row {row}, genre {genre}; {count} chord card)",
+                                  "other": "  {place}. {name}: {total} fame (chords {chords}, his row {row}, genre {genre}; {count} chord cards)"},
     # --- simulations (python -m pygame_rules simulate) --------------------------------------------
     "rc.sim.endings": "Endings: {frets:.1%} with all five frets scored, {stall:.1%} by the anti-stall rule; per game {turns:.1f} turns, {actions:.1f} actions, {claims:.2f} chord cards completed",
     "rc.sim.actions": "Actions: {supply:.1%} supply picks, {bag:.1%} bag picks, {chords:.1%} chord draws; per game {abilities:.1f} ability effects, {skips:.1f} abilities or removals skipped",
@@ -413,6 +421,7 @@ EN = {
     "rc.page.col_song_fame": "Song fame",
     "rc.page.col_genre_fame": "Genre fame",
     "rc.page.chords_cell": "{fame} ({cards} completed)",
+    "rc.page.chords_cell_row": "{fame} ({cards} completed) + {row} for the cards left in his row",
     "rc.page.no_song": "no song",
     "rc.page.solo_win": "You beat Jim Bot, {name}!",
     "rc.page.solo_loss": "Jim Bot wins: you must outscore him.",
@@ -434,7 +443,7 @@ EN = {
     "rc.rules.13.h": "Songs and the end",
     "rc.rules.14": "Your secret song names four chords and is worth 18 fame if, by the end, you have completed at least one card of each of them. The game ends when the fifth fret has been scored; everyone may claim once more, then reveals song and genre. Total fame = chords + song + genre.",
     "rc.rules.15.h": "Solo: Jim Bot",
-    "rc.rules.16": "Jim Bot is the automa. He keeps an open row of three chord cards and claims any the board matches, taking chords you may need. On his turn he first places a supply pick that completes one of his cards; otherwise he turns an icon from his deck and places that colour from the supply (or a bag pick face down) in the fullest fret with room. His abilities always attack your genre colour, which he knows. His turn is shown step by step. Difficulty: Beginner Guitarist (silver values only), Session Shredder, Touring Rockstar (two genres). A tie is his win.",
+    "rc.rules.16": "Jim Bot is the automa. He keeps an open row of chord cards (4, 6 or 7 by difficulty; 3 with the classic numbers) and claims any the board matches, taking chords you may need. On his turn he first places a supply pick that completes one of his cards; otherwise he turns an icon from his deck and places that colour from the supply (or a bag pick face down) in the fullest fret with room. His abilities always attack your genre colour, which he knows. His turn is shown step by step. Difficulty: Beginner Guitarist (silver values only), Session Shredder (every card he completes scores its golden value), Touring Rockstar (the same, and two genres). At the end the cards left in his row score their silver values for him. A tie is his win.",
     "rc.rules.17.h": "What is ours",
     "rc.rules.18": "The printed rulebook could not be read in full, so much of this game is reconstructed: the chord cards and songs are designed from real open-chord shapes, and the supply sizes, the lead guitar formula, Jim Bot's behaviour and more are our house rules, listed below with the options that switch them.",
     # --- teaching mode (pygame_rules.teach): each rule the first time it applies ---------------
