@@ -214,3 +214,20 @@ def test_solo_log_names_jim_bot_and_hides_his_genre_until_the_end():
     assert not any(line.startswith("Genre of Jim Bot") for line in lines)
     assert any(line.startswith("Jim Bot to play: ") for line in lines)
     assert lines[-2].startswith("Jim Bot: ") and " and " in lines[-2].split(" for ")[-1]
+
+
+def test_the_page_log_of_a_solo_game_tells_the_solo_deal_with_every_seat_named():
+    """The page names every seat, Jim Bot's too; its log still tells the solo deal (the
+    human's cards, Jim Bot's open row), never that every guitarist gets three cards, and
+    Jim Bot's final line counts the cards left in his row (balanced, HR-28)."""
+    import pathlib
+    import sys
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+    import tables.rechord as rc
+    state = random_game(1, 9, {"difficulty": "touring"})
+    lines = rc.log_lines(state.events_for(0), ["Ana", "Jim Bot"])
+    deal = [line for line in lines if "chord cards make the deck" in line]
+    assert deal == [text("rc.ev.deal_solo", {"human": "Ana", "count": 3,
+                                             "deck": 28 - 3 - 7})]
+    assert any(line.startswith("Jim Bot's open row: ") for line in lines)
+    assert "for the cards left in his row" in lines[-2]

@@ -27,7 +27,7 @@ from pygame_rules.games.rechord.log import event_lines
 from pygame_rules.messages import escape, join_list, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
-from tables.base import legal, log_lines_from
+from tables.base import legal
 
 GAME_ID = "rechord"
 DOWN = 7                          # face-down picks, as a type for Green's ability
@@ -498,7 +498,12 @@ def status_text(view, names, viewer, curtain, pending=None):
     return text("ui.status_other", {"name": me})
 
 
-log_lines = log_lines_from(event_lines)
+def log_lines(events, names):
+    """The game log in words, oldest first. The page names every seat, Jim Bot's too; the log
+    takes the players' names only, and in a solo game tells seat 1 as Jim Bot (its deal line
+    then says what he lays out, not "every guitarist gets three cards")."""
+    players = next((e["players"] for e in events if e["type"] == "game_start"), len(names))
+    return render.log_lines(events, list(names)[:players], event_lines)
 
 
 def continue_line(view):
