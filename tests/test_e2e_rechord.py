@@ -139,7 +139,7 @@ def test_solo_game_against_jim_bot_by_clicks(table):  # noqa: F811
     page = table.page
     assert page.locator(".seat").count() == 2
     assert "Jim Bot" in page.locator(".rc-seat[data-seat=\"1\"]").inner_text()
-    assert page.locator(".rc-jim-row .chord-card").count() == 3
+    assert page.locator(".rc-jim-row .chord-card").count() == 7     # balanced Touring (HR-28)
     settings(table, pause=150)
     guitarist = Guitarist(table, seed=7, abilities=0.6)
     guitarist.decide()                       # a bag pick, or a supply pick and its ability
