@@ -109,10 +109,20 @@ class Automaton:
 AUTOMATON = Automaton()
 
 
-def with_automata(state, bots):
-    """One bot per seat: `bots` (one per player, in seat order), then the automaton at each
-    seat the engine plays."""
-    return list(bots) + [AUTOMATON] * len(state.automata)
+def with_automata(state, bots, seed=0, clock=True):
+    """One bot per seat: `bots` (one per player, in seat order), then at each seat the engine
+    plays its automaton, or the bot the game names for it (`automaton_bot`, seeded from `seed`
+    and the seat; `clock` as for make_bot)."""
+    return list(bots) + [automaton_for(state, seat, seed, clock) for seat in state.automata]
+
+
+def automaton_for(state, seat, seed=0, clock=True):
+    """The bot of a seat the engine plays: AUTOMATON (its one step), or a bot of the level the
+    game names for its choices."""
+    level = state.automaton_bot(seat)
+    if level is None:
+        return AUTOMATON
+    return make_bot(state.game.id, level, seed="%s/automaton/%d" % (seed, seat), clock=clock)
 
 
 class SeatedBot:
@@ -153,6 +163,7 @@ def bot_action(state, bot):
     """Ask `bot` for the current player's action, handing it only the seat's view and the legal
     list, whatever the bot (a search deals its samples from that view). At a seat the engine
     plays, its one action is played: no bot is asked, no random number drawn."""
-    if state.current_player in state.automata:
+    if state.current_player in state.automata and \
+            state.automaton_bot(state.current_player) is None:
         return AUTOMATON.act(None, state.legal_actions())
     return bot.act(state.view(state.current_player), state.legal_actions())

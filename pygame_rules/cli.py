@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from .bots import AUTOMATON, bot_action, bot_names, default_bot, make_bot, with_automata
+from .bots import automaton_for, bot_action, bot_names, default_bot, make_bot, with_automata
 from .core import GAMES, IllegalAction, SetupError, clip, new_game
 from .messages import LANGUAGES, join_list, language, set_language, text
 from . import tournament as _tournament
@@ -187,7 +187,7 @@ class Table:
         self.names[self.human] = args.name or text("cli.human_name", {"number": self.human + 1})
         self.bots = {s: make_bot(args.game, args.bot, "%s:%d" % (self.seed, s))
                      for s in range(args.players) if s != self.human}
-        self.bots.update(dict.fromkeys(self.state.automata, AUTOMATON))
+        self.bots.update({s: automaton_for(self.state, s, self.seed) for s in self.state.automata})
         self.shown = 0
         self.echo = not getattr(stdin, "isatty", lambda: False)()
 
@@ -346,7 +346,7 @@ def simulate(args, out):
     started = time.perf_counter()
     for number in range(args.games):
         state = new_game(args.game, args.players, "%s:%d" % (seed, number), options)
-        seated = with_automata(state, bots)
+        seated = with_automata(state, bots, seed="%s:%d" % (seed, number))
         while not state.is_over:
             state.apply(bot_action(state, seated[state.current_player]))
         tally.add(state)

@@ -518,12 +518,18 @@ class GameState:
     automata = ()
     """The seats the engine plays itself, numbered after the players' seats. At each of their
     positions the one legal action is the automaton's own next step, as OpenSpiel treats chance
-    and automata: whoever drives the game applies it like any move."""
+    and automata: whoever drives the game applies it like any move; or, where `automaton_bot`
+    names a bot level, the seat has a player's choices and that bot makes them."""
 
     def seat_scores(self):
         """The score of every seat, the automata's after the players' (`scores()` holds the
         players' only)."""
         return self.scores()
+
+    def automaton_bot(self, seat):
+        """The bot level that chooses an automaton's moves where the game gives it choices
+        (Re-Chord's Jim Bot at Legend); None where its one legal action is its own step."""
+        return None
 
     def automaton_name(self, seat, level=False):
         """The name of a seat the engine plays (with its level, if `level` and it has one)."""

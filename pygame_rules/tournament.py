@@ -25,7 +25,8 @@ def play_one(game_id, seats, game_no, seed, options):
     state = new_game(game_id, len(seats), seed="%s-%d" % (seed, game_no), options=options)
     bots = with_automata(state, [make_bot(game_id, seats[e], seed=hash_seed(seed, game_no, s),
                                           clock=False)              # playout caps: repeatable
-                                 for s, e in enumerate(entries)])
+                                 for s, e in enumerate(entries)],
+                         seed=hash_seed(seed, game_no, -1), clock=False)
     search = [0, 0, 0.0]                     # moves searched, playouts, seconds
     while not state.is_over:
         bot = bots[state.current_player]

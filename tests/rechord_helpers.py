@@ -150,9 +150,11 @@ def position(board="", supply="", hands=("", ""), deck="", players=None, genres=
 
 
 def jim_plays(state):
-    """Play Jim Bot's steps for as long as his seat is to play; returns how many."""
+    """Play Jim Bot's steps for as long as his seat is to play; returns how many (none at
+    Legend, where his seat has a guitarist's choices)."""
     count = 0
-    while state.current_player is not None and state.current_player in state.automata:
+    while state.current_player is not None and state.current_player in state.automata and \
+            state.automaton_bot(state.current_player) is None:
         assert state.legal_actions() == [("jim",)]
         state.apply(("jim",))
         count += 1

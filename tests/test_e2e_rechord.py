@@ -299,3 +299,29 @@ def test_on_a_phone_the_whole_neck_and_the_supply_are_in_view(table):  # noqa: F
         page.locator(".rc-space.lit").first.wait_for()
         table.act(".rc-space.lit >> nth=0")
     assert table.engine_state().history
+
+
+def test_a_solo_game_at_legend_finishes_with_jim_bots_search_in_the_worker(table):  # noqa: F811
+    """Legend (HR-29): the person plays by clicks; every move of Jim Bot's seat is the search's
+    answer from the bots' worker (off the main thread), at a short think cap; the game ends
+    with the breakdown."""
+    import json
+    table.open(table.url + "?think=0.05")
+    table.start(players=1, game=GAME, seed="legend-3", options={"difficulty": "legend"})
+    page = table.page
+    assert "Legend" in page.locator(".rc-seat[data-seat=\"1\"]").inner_text()
+    assert page.locator(".rc-jim-row .chord-card").count() == 3
+    play_to_end(table, Guitarist(table, seed=3, abilities=0.5, chords=0.1))
+    state = replayed(table)
+    assert state.is_over and page.get_attribute("body", "data-worker") == "ready"
+    replay = pygame_rules.new_game(GAME, 1, seed=state.seed, options=state.options)
+    his = 0
+    for action in state.history:
+        his += replay.current_player == 1
+        replay.apply(action)
+    log = json.loads(page.evaluate("window.botLog || '[]'"))
+    assert his > 20 and len(log) == his                  # every one of his moves: the worker's
+    assert all(a["ok"] and a["level"] == "normal" for a in log)
+    assert sum(1 for a in log if a["playouts"]) > 10     # he searched, not just one choice
+    rows = page.locator(".modal-final .rc-final tbody tr")
+    assert rows.count() == 2 and "Jim Bot" in rows.nth(1).inner_text()

@@ -1123,6 +1123,61 @@ def test_balanced_jim_refills_his_row_to_its_size_hr28():
     assert len(hand(state, 1)) == 6 and state.deck == [card("E-1")]
 
 
+LEGEND = {"difficulty": "legend"}
+
+
+def test_legend_jim_bot_plays_a_guitarists_actions_chosen_by_the_search_hr29():
+    """HR-29 Legend: no icon deck; on his turn Jim Bot (seat 1) has a guitarist's choices (A1
+    onto any empty space, A2, A3) instead of his one step, and the search chooses them: the
+    engine names the bot level for his seat, and the drivers seat it there."""
+    from pygame_rules.bots import AUTOMATON, make_bot, with_automata
+    state = solo("W@A2", supply="R B P", row="Em-1 C-1 G-1", human="G", deck="E-1 E-2 E-3",
+                 options=LEGEND, start=1)
+    assert state.current_player == 1 and state.phase == "turn" and state.icons == []
+    legal = state.legal_actions()
+    assert ("jim",) not in legal and ("bag",) in legal and ("chords",) in legal
+    assert {a for a in legal if a[0] == "supply"} == {("supply", k, s) for k in (RED, BLUE,
+                                                       PURPLE) for s in range(30) if s != sp("A2")}
+    assert state.automata == (1,) and state.automaton_bot(1) == "normal"
+    seated = with_automata(state, [make_bot("rechord", "heuristic")])
+    assert seated[1] is not AUTOMATON and seated[1].name == "normal"
+    classic = solo(options={"difficulty": "touring"})
+    assert classic.automaton_bot(1) is None and with_automata(classic, [None])[1] is AUTOMATON
+
+
+def test_legend_jim_bot_claims_his_row_at_once_and_keeps_it_to_three_after_a3_hr29():
+    """HR-29: at Legend Jim Bot still claims every satisfied card of his open row at once, but
+    the row is not refilled: his A3 draws two cards into it, which he then returns down to
+    three, as a guitarist does; what he draws and returns is public, like the row."""
+    state = solo("W@A2", supply="R B P", row="Em-1 C-1 G-1", human="G",
+                 deck="E-1 E-2 E-3 A-1", options=LEGEND, start=1)
+    play(state, "chords")
+    assert set(hand(state, 1)) == {"C-1", "G-1", "Em-1", "A-1", "E-3"}
+    assert state.phase == "return"
+    assert ("done",) not in state.legal_actions()
+    refused(state, "done", "rc.refuse.too_many", "3")
+    play(state, "return C-1", "return G-1")
+    assert ("done",) in state.legal_actions()
+    seen = state.events_for(0)
+    assert [e["cards"] for e in seen if e["type"] == "chords"] == [[card("A-1"), card("E-3")]]
+    assert [e["card"] for e in seen if e["type"] == "return"] == [card("C-1"), card("G-1")]
+    play(state, "done")
+    assert state.current_player == 0 and state.phase == "turn"
+    play(state, "R@D2")                                    # the human completes Em-1 for him
+    assert done(state, 1) == ["Em-1"] and set(hand(state, 1)) == {"A-1", "E-3"}   # no refill
+    assert not events_of(state, "jim_row")
+
+
+def test_legend_jim_bot_has_two_genres_no_song_and_an_open_row_of_three_hr29():
+    """HR-29: at Legend Jim Bot is dealt three open chord cards and two genres, and no song;
+    every chord card he completes scores its golden value."""
+    state = pygame_rules.new_game("rechord", 1, seed=3, options=LEGEND)
+    assert len(state.hands[1]) == 3 and len(state.genres[1]) == 2 and state.songs[1] is None
+    assert state.icons == [] and state.current_player == 0
+    again = solo(completed=[[], [("G-1", 1), ("G-2", 2)]], options=LEGEND)
+    assert again.chord_fame(1) == 11 + 9
+
+
 # =============================================================================================
 # Illegal actions: refused with the engine's reason, nothing changed (contract)
 # =============================================================================================

@@ -283,6 +283,8 @@ def seat_panel(view, seat, names, seats, where):
     if view["final"]:
         stats = t("rc.page.seat_final", chords=view["final"][seat]["chords"],
                   total=view["final"][seat]["total"])
+    elif is_jim and view["difficulty"] == "legend":      # no icons: he thinks (HR-29)
+        stats = t("rc.page.jim_legend")
     elif is_jim:
         stats = t("rc.page.jim_stats", count=view["icons_left"])
     else:
@@ -359,7 +361,7 @@ def genre_html(view, ui):
     items = "".join('<li>%s %s</li>' % (pick_icon(c), escape(genre_name(c)))
                     for c in view["genres"])
     hint = '<p class="rc-note">%s</p>' % t("rc.page.genre_solo") if view["jim"] is not None \
-        else ""
+        and view["difficulty"] != "legend" else ""        # at Legend he guesses it (HR-29)
     return ('<section class="rc-genre" aria-label="%s"><h3>%s</h3><ul>%s</ul>%s</section>'
             % (whose(ui, "rc.page.your_genre", "rc.page.genre_of"),
                whose(ui, "rc.page.your_genre", "rc.page.genre_of"), items, hint))

@@ -14,7 +14,8 @@ from .cards import SETLIST_NAMES
 PREFIX = "rc"
 
 OPTIONS = (
-    Option("difficulty", "session", ("beginner", "session", "touring"), "rc.opt.difficulty"),
+    Option("difficulty", "session", ("beginner", "session", "touring", "legend"),
+           "rc.opt.difficulty"),
     Option("jim_strength", "balanced", ("balanced", "classic"), house_msg(PREFIX, "HR-28"),
            house_rule=True, legacy="classic"),
     Option("setlist", "random", ("random",) + SETLIST_NAMES, house_msg(PREFIX, "HR-8"),
@@ -35,7 +36,8 @@ HOUSE_RULES = house_rules(PREFIX, (
     ("HR-14", None), ("HR-15", None), ("HR-16", None), ("HR-17", None), ("HR-18", None),
     ("HR-19", None), ("HR-20", None), ("HR-21", None), ("HR-22", "anti_stall"),
     ("HR-23", None), ("HR-24", None), ("HR-25", "start_player"), ("HR-26", None),
-    ("HR-27", "difficulty"), ("HR-28", "jim_strength")))
+    ("HR-27", "difficulty"), ("HR-28", "jim_strength"),
+    ("HR-29", None)))
 
 GAME = register(Game(
     id="rechord",

@@ -72,8 +72,8 @@ def rounds(r):
 
 def _opp_genres(view):
     """How many genre colours the opponents hold."""
-    if view["jim"] is not None:
-        return jim_rules(view["options"]).genres
+    if view["jim"] is not None:                  # Jim Bot at Legend: the human's one genre
+        return 1 if view["seat"] == view["jim"] else jim_rules(view["options"]).genres
     return view["players"] - 1
 
 
@@ -160,15 +160,16 @@ class Board:
         done = [c // 4 for c in view["completed"][me]]
         done_types = set(done)
         self.view_hand = list(view["hand"])
+        every = me == view["jim"] and jim_rules(view["options"]).chords == "golden"   # Legend
         self.cards = [(card, REQUIREMENTS[card],
-                       GOLDEN[card] if card // 4 in done_types else SILVER[card])
+                       GOLDEN[card] if every or card // 4 in done_types else SILVER[card])
                       for card in self.view_hand]
         song = view["song"]
         self.song_missing = [t for t in SONGS[song] if t not in done_types] \
             if song is not None else []
         self.song_on = bool(self.song_missing)
         self.jim_cards = []
-        if view["jim"] is not None:
+        if view["jim"] is not None and me != view["jim"]:
             jim_done = {c // 4 for c in view["completed"][view["jim"]]}
             mode = jim_rules(view["options"]).chords        # his card's worth to him
             self.jim_cards = [(REQUIREMENTS[c], GOLDEN[c] if mode == "golden" or

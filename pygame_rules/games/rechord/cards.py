@@ -227,7 +227,9 @@ def setlist_songs(setlist):
 # his completed cards score ("silver": silver values only; "rechord": as a guitarist's, golden
 # for a type's later cards; "golden": every card its golden value) and whether the cards left in
 # his row score their silver value at the end. "classic" keeps the numbers before issue 22;
-# "balanced" (HR-28) was tuned against the heuristic bot as the solo guitarist.
+# "balanced" (HR-28) was tuned against the heuristic bot as the solo guitarist. "legend"
+# (HR-29, either strength) has no icons: Jim Bot plays a guitarist's actions, chosen by the
+# search for his own fame (state.automaton_bot), his open row his hand.
 BAG = -1
 ICON_DECKS = {
     "beginner": (BAG,) * 6 + (WHITE, BLUE, GREY, PURPLE),
@@ -239,16 +241,20 @@ ICON_DECKS = {
 JimLevel = collections.namedtuple("JimLevel", "icons genres row chords row_scores")
 
 
+LEGEND = JimLevel((), 2, 3, "golden", False)
+LEGEND_BOT = "normal"             # the search level that chooses his moves at Legend (HR-29)
 JIM_LEVELS = {
     "classic": {
         "beginner": JimLevel(ICON_DECKS["beginner"], 1, 3, "silver", False),
         "session": JimLevel(ICON_DECKS["session"], 1, 3, "rechord", False),
         "touring": JimLevel(ICON_DECKS["touring"], 2, 3, "rechord", False),
+        "legend": LEGEND,
     },
     "balanced": {
         "beginner": JimLevel(ICON_DECKS["beginner"], 1, 4, "silver", True),
         "session": JimLevel(ICON_DECKS["session"], 1, 6, "golden", True),
         "touring": JimLevel(ICON_DECKS["touring"], 2, 7, "golden", True),
+        "legend": LEGEND,
     },
 }
 

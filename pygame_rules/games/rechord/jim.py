@@ -22,6 +22,7 @@ from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, JIM_SUPPLY_ORDER, NEE
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
 STEP = ("jim",)                   # his one legal action at each step of his turn
 START, END = ("start",), ("end",)
+LEGEND_REFILLS = False            # HR-29: at Legend his row refills only through his A3
 KIND = tuple(kind_of(p) for p in range(PICKS))
 # Automa Pick Placement, per fret's used strings (6 bits): its picks (-1: full, no room) and
 # its lowest empty string
@@ -46,12 +47,15 @@ def step(s):
 
 
 def claim_row(s):
-    """He claims every satisfied card of his open row, then refills it to his level's size."""
+    """He claims every satisfied card of his open row, then refills it to his level's size (at
+    Legend he does not: he draws chord cards with A3, as a guitarist does; HR-29)."""
     row, ok = s.hands[s.jim], s.ok
     done = [c for c in sorted(row) if ok & NEEDS[c] == NEEDS[c]]     # `s.satisfied(c)`
     while done:
         for c in done:
             s._claim(s.jim, c)
+        if s.legend() and not LEGEND_REFILLS:
+            return
         size = jim_rules(s.options).row
         drawn = [s.deck.pop() for _ in range(min(size - len(row), len(s.deck)))]
         row += drawn

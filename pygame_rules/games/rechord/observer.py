@@ -177,7 +177,8 @@ def redact(state, event, seat):
         hands = [h if s == seat or s == state.jim else None
                  for s, h in enumerate(event["hands"])]
         return dict(event, hands=hands, songs=mine("songs"), genres=mine("genres"))
-    if etype in ("bag_draw", "chords", "return") and event["seat"] != seat:
+    if etype in ("bag_draw", "chords", "return") and event["seat"] != seat and \
+            (etype == "bag_draw" or event["seat"] != state.jim):   # Jim Bot's row is public
         return dict(event, kind=None) if etype == "bag_draw" else \
             dict(event, cards=len(event["cards"])) if etype == "chords" else \
             dict(event, card=None)

@@ -33,7 +33,7 @@ from ...messages import text
 from . import jim as jim_bot
 from . import observer
 from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, KINDS, FACE_ORDER,
-                    MATCHED_AT, MATCHES, NEEDS, PER_KIND, jim_rules,
+                    LEGEND_BOT, MATCHED_AT, MATCHES, NEEDS, PER_KIND, jim_rules,
                     PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
                     adjacent, card_label, chord_type, fret_of, fret_spaces, kind_of,
@@ -379,9 +379,15 @@ class ReChordState(GameState):
         return out
 
     def _legal_return(self):
-        """Give back unfinished cards until at most three are held."""
+        """Give back unfinished cards until at most the hand limit is held (three)."""
         hand = self.hands[self.active]
-        return [RETURN[c] for c in sorted(hand)] + ([DONE] if len(hand) <= HAND else [])
+        return [RETURN[c] for c in sorted(hand)] + \
+            ([DONE] if len(hand) <= self.hand_limit(self.active) else [])
+
+    def hand_limit(self, seat):
+        """The most unfinished chord cards a guitarist keeps after A3: three; Jim Bot at Legend
+        his open row's size (HR-29)."""
+        return jim_rules(self.options).row if seat == self.jim else HAND
 
     def _legal_jim(self):
         """Jim Bot's seat: the engine's own next step of his turn."""
@@ -487,7 +493,7 @@ class ReChordState(GameState):
         if kind == "return":
             return "rc.refuse.not_in_hand", {}
         if kind == "done":
-            return "rc.refuse.too_many", {"max": HAND}
+            return "rc.refuse.too_many", {"max": self.hand_limit(self.active)}
         if kind in ("place", "move") and self.face[action[-1]] != EMPTY:
             return "rc.refuse.occupied", {"space": space_name(action[-1])}
         if kind == "remove" and self.phase == "adjacent":
@@ -572,10 +578,14 @@ class ReChordState(GameState):
         if ev is not None:
             ev.append({"type": "turn", "seat": self.active, "refill": refill,
                        "supply": sorted(map(KIND.__getitem__, supply)), "bag": len(bag)})
-        if self.active == self.jim:
+        if self.active == self.jim and not self.legend():
             self.phase, self.jim_next = "jim", jim_bot.START     # his seat is to play
         else:
-            self.phase = "turn"
+            self.phase = "turn"                  # a guitarist's turn (Jim Bot's at Legend)
+
+    def legend(self):
+        """Is this the solo game at Legend, where Jim Bot plays a guitarist's actions (HR-29)?"""
+        return self.jim is not None and self.options["difficulty"] == "legend"
 
     def _changed(self):
         """The board changed: everyone may now claim what it satisfies (HR-11)."""
@@ -954,6 +964,11 @@ class ReChordState(GameState):
     def automata(self):
         """The seats the engine plays: Jim Bot's in the solo game."""
         return () if self.jim is None else (self.jim,)
+
+    def automaton_bot(self, seat):
+        """At Legend his moves are chosen by the search, for his own fame (HR-29): its level;
+        else None (his one legal action is his own next step)."""
+        return LEGEND_BOT if self.legend() else None
 
     def automaton_name(self, seat, level=False):
         """Jim Bot's name (with his difficulty, as the option says it, if `level`)."""

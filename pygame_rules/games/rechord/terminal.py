@@ -125,7 +125,9 @@ def show_players(table, view):
         table.say("rc.term.jim_row", {"count": len(view["jim_row"])})
         for card in view["jim_row"]:
             table.say("%s", card_line(card, face, satisfied(card, face)))
-        if view["icon"] is None:
+        if view["difficulty"] == "legend":            # no icons: he thinks (HR-29)
+            table.say("rc.term.jim_legend")
+        elif view["icon"] is None:
             table.say("rc.term.jim_icons", {"count": view["icons_left"]})
         else:
             icon = text("rc.name.icon_bag") if view["icon"] < 0 else kind_word(view["icon"])
