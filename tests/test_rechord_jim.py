@@ -180,6 +180,24 @@ def test_bot_action_plays_his_step_without_asking_a_bot_or_drawing_a_random_numb
     assert AUTOMATON.act(None, [STEP]) == STEP
 
 
+def test_at_legend_his_seat_gets_the_search_and_plays_the_same_moves_for_the_same_seeds():
+    """HR-29: with_automata seats the search the game names at his seat (without its clock for
+    tournaments: its playout cap makes it repeatable); bot_action asks it, from his own view;
+    the same seeds give the same game."""
+    def opening(moves=40):
+        state = pygame_rules.new_game("rechord", 1, seed=11, options={"difficulty": "legend"})
+        bots = with_automata(state, [make_bot("rechord", "heuristic", seed=1)], seed=2,
+                             clock=False)
+        assert bots[1].name == "normal" and bots[1].choose.seconds is None
+        his = 0
+        while len(state.history) < moves and not state.is_over:
+            his += state.current_player == 1
+            state.apply(bot_action(state, bots[state.current_player]))
+        return state.history, his
+    first, his = opening()
+    assert his >= 5 and ("jim",) not in first and opening() == (first, his)
+
+
 class Spy(SearchBot):
     """A capped search that records every seat it is asked to move for."""
 
