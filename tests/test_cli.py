@@ -670,3 +670,11 @@ def test_lang_ja_plays_in_japanese_and_leaves_the_language_as_it_was():
     for lang in ("en", "ja"):                # help texts with "95%" once broke argparse
         code, out = run_cli("--lang", lang, "--help")
         assert code == 0 and text("cli.arg.lang", lang=lang) in " ".join(out.split())
+
+
+def test_simulate_a_solo_game_at_legend_reports_jim_bot():
+    """Solo at Legend (HR-29): the search plays Jim Bot's seat, and the report has his line."""
+    code, out = run_cli("simulate", "rechord", "--players", "1", "--games", "1",
+                        "--option", "difficulty=legend")
+    assert code == 0
+    assert re.search(r"Jim Bot \(Legend\): mean \d+\.\d fame, \d+\.\d\d chord cards per game", out)

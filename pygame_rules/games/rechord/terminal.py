@@ -431,7 +431,7 @@ def report(say, names, tally):
         per = games * len(seats)
         say("rc.sim.bot", {"bot": bot, **{part: sum(count((part, s)) for s in seats) / per
                                           for part in ("chords", "cards", "songs", "genre")}})
-    levels = [d for d in ("beginner", "session", "touring") if count("difficulty." + d)]
+    levels = [d for d in ("beginner", "session", "touring", "legend") if count("difficulty." + d)]
     if levels:
         say("rc.sim.jim", {"difficulty": join_list(text("rc.name.difficulty." + d) for d in levels),
                            "mean": count("jim.total") / games, "cards": count("jim.cards") / games,
