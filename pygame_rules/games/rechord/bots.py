@@ -31,7 +31,7 @@ It keeps no memory between calls and never sees the state: the same call works f
 """
 
 from . import observer
-from .cards import (COLOURS, FACE_DOWN, GOLDEN, REQUIREMENTS, jim_rules,
+from .cards import (COLOURS, FACE_DOWN, GOLDEN, REQUIREMENTS, card_worth, jim_rules,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, adjacent,
                     setlist_cards)
 
@@ -160,9 +160,8 @@ class Board:
         done = [c // 4 for c in view["completed"][me]]
         done_types = set(done)
         self.view_hand = list(view["hand"])
-        every = me == view["jim"] and jim_rules(view["options"]).chords == "golden"   # Legend
-        self.cards = [(card, REQUIREMENTS[card],
-                       GOLDEN[card] if every or card // 4 in done_types else SILVER[card])
+        mine = jim_rules(view["options"]).chords if me == view["jim"] else "rechord"  # Legend
+        self.cards = [(card, REQUIREMENTS[card], card_worth(mine, card, done_types))
                       for card in self.view_hand]
         song = view["song"]
         self.song_missing = [t for t in SONGS[song] if t not in done_types] \
@@ -172,8 +171,7 @@ class Board:
         if view["jim"] is not None and me != view["jim"]:
             jim_done = {c // 4 for c in view["completed"][view["jim"]]}
             mode = jim_rules(view["options"]).chords        # his card's worth to him
-            self.jim_cards = [(REQUIREMENTS[c], GOLDEN[c] if mode == "golden" or
-                               mode == "rechord" and c // 4 in jim_done else SILVER[c])
+            self.jim_cards = [(REQUIREMENTS[c], card_worth(mode, c, jim_done))
                               for c in view["jim_row"]]
         spaces = {sp for _, reqs, _ in self.cards for sp, _ in reqs}
         spaces.update(sp for reqs, _ in self.jim_cards for sp, _ in reqs)

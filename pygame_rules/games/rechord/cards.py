@@ -264,4 +264,12 @@ def jim_rules(options):
     return JIM_LEVELS[options["jim_strength"]][options["difficulty"]]
 
 
+def card_worth(chords, card, done_types):
+    """A chord card's fame if completed now, by a scoring rule (a JimLevel's `chords`:
+    "silver", "rechord", "golden") and the chord types its holder has completed."""
+    if chords == "golden" or chords == "rechord" and chord_type(card) in done_types:
+        return GOLDEN[card]
+    return SILVER[card]
+
+
 JIM_SUPPLY_ORDER = (RED, BLUE, GREY, GREEN, PURPLE, WHITE, WYLDE)   # his White's choice

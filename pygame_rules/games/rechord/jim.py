@@ -15,14 +15,12 @@ His claims are no steps: at every claim window he claims each satisfied card of 
 at once (`claim_row`), before the human's window opens.
 """
 
-from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, GOLDEN, JIM_SUPPLY_ORDER, NEEDS, PICKS,
-                    SILVER, WYLDE, COLOURS, adjacent,
-                    chord_type, fret_of, fret_spaces, jim_rules, kind_of)
+from .cards import (BAG, EMPTY, FACE_DOWN as DOWN, JIM_SUPPLY_ORDER, NEEDS, PICKS, WYLDE,
+                    COLOURS, adjacent, card_worth, chord_type, fret_of, fret_spaces, jim_rules, kind_of)
 
 WHITE, RED, BLUE, GREY, PURPLE, GREEN = COLOURS
 STEP = ("jim",)                   # his one legal action at each step of his turn
 START, END = ("start",), ("end",)
-LEGEND_REFILLS = False            # HR-29: at Legend his row refills only through his A3
 KIND = tuple(kind_of(p) for p in range(PICKS))
 # Automa Pick Placement, per fret's used strings (6 bits): its picks (-1: full, no room) and
 # its lowest empty string
@@ -54,7 +52,7 @@ def claim_row(s):
     while done:
         for c in done:
             s._claim(s.jim, c)
-        if s.legend() and not LEGEND_REFILLS:
+        if s.legend():
             return
         size = jim_rules(s.options).row
         drawn = [s.deck.pop() for _ in range(min(size - len(row), len(s.deck)))]
@@ -117,11 +115,8 @@ def chord_move(s):
 
 def card_value(s, card):
     """What a card would be worth to him now."""
-    mode = jim_rules(s.options).chords
-    if mode != "rechord":
-        return GOLDEN[card] if mode == "golden" else SILVER[card]
     types = {chord_type(c) for c, _ in s.completed[s.jim]}
-    return GOLDEN[card] if chord_type(card) in types else SILVER[card]
+    return card_worth(jim_rules(s.options).chords, card, types)
 
 
 def app_space(s):
