@@ -140,8 +140,8 @@ JIM_TABLE = {
     ("balanced", "beginner"): (1, 4, "silver", True),
     ("balanced", "session"): (1, 6, "golden", True),
     ("balanced", "touring"): (2, 7, "golden", True),
-    ("balanced", "legend"): (2, 3, "golden", False),      # HR-29: a guitarist's actions
-    ("classic", "legend"): (2, 3, "golden", False),
+    ("balanced", "legend"): (2, 3, "after_first", False),      # HR-29: a guitarist's actions
+    ("classic", "legend"): (2, 3, "after_first", False),
 }
 
 
@@ -374,11 +374,16 @@ class Tracker:
     # derived results
     def chord_fame(self, seat):
         """Silver for the first card of a type, golden after (best order within one instant);
-        Jim Bot by his level: silver only, so, or golden each. Brute force over the first
-        instant's cards."""
+        Jim Bot by his level: silver only, so, golden each, or golden after his first (silver).
+        Brute force over the first instant's cards."""
         mode = jim_table(self.opts)[2] if seat == self.jim else "rechord"
         if mode == "golden":
             return sum(GOLDEN[c] for c, _ in self.completed[seat])
+        if mode == "after_first":
+            done = self.completed[seat]
+            first = min((i for _, i in done), default=None)
+            return max((SILVER[s] + sum(GOLDEN[c] for c, _ in done) - GOLDEN[s]
+                        for s, i in done if i == first), default=0)
         golden_ok = mode == "rechord"
         by_type = {}
         for card, instant in self.completed[seat]:
@@ -848,8 +853,8 @@ def test_score_pad_end_of_game_totals_and_winners(game):
 def test_chord_fame_is_silver_first_then_golden(game):
     """At every step each seat's chord fame is silver for its first card of a type and golden
     for later ones (same-instant cards in the owner's best order); Jim Bot by his level: silver
-    only on Beginner, every card golden on balanced Session and Touring (HR-28). Completed cards
-    come from the setlist's chords."""
+    only on Beginner, every card golden on balanced Session and Touring (HR-28), golden after
+    his first at Legend (HR-29). Completed cards come from the setlist's chords."""
     cards = None
     for state, tracker in play(game):
         cards = cards or set(setlist_cards(state.setlist))
@@ -864,6 +869,11 @@ def test_chord_fame_is_silver_first_then_golden(game):
         if tracker.opts["difficulty"] == "beginner":
             assert state.chord_fame(tracker.jim) == plain
     for s in range(tracker.g):
+        if s == tracker.jim and mode == "after_first":    # his first card silver, at his best
+            done = sorted(tracker.completed[s], key=lambda x: (x[1], GOLDEN[x[0]] - SILVER[x[0]]))
+            total = sum(GOLDEN[c] for c, _ in done) - sum(GOLDEN[c] - SILVER[c] for c, _ in done[:1])
+            assert state.chord_fame(s) == total
+            continue
         seen, total = set(), 0
         for card, _ in sorted(tracker.completed[s], key=lambda x: (x[1], GOLDEN[x[0]])):
             golden = chord_type(card) in seen and (s != tracker.jim or mode == "rechord") or \

@@ -1170,12 +1170,22 @@ def test_legend_jim_bot_claims_his_row_at_once_and_keeps_it_to_three_after_a3_hr
 
 def test_legend_jim_bot_has_two_genres_no_song_and_an_open_row_of_three_hr29():
     """HR-29: at Legend Jim Bot is dealt three open chord cards and two genres, and no song;
-    every chord card he completes scores its golden value."""
+    his first completed chord card scores its silver value, every later one its golden value
+    (of any chord type, unlike a guitarist's re-chords)."""
     state = pygame_rules.new_game("rechord", 1, seed=3, options=LEGEND)
     assert len(state.hands[1]) == 3 and len(state.genres[1]) == 2 and state.songs[1] is None
     assert state.icons == [] and state.current_player == 0
-    again = solo(completed=[[], [("G-1", 1), ("G-2", 2)]], options=LEGEND)
-    assert again.chord_fame(1) == 11 + 9
+    assert state.chord_fame(1) == 0
+    again = solo(completed=[[], [("G-1", 1), ("C-1", 2), ("G-2", 3)]], options=LEGEND)
+    assert again.chord_fame(1) == 4 + 9 + 9                # G-1 silver, then C-1, G-2 golden
+
+
+def test_legend_jim_bots_first_claim_of_several_cards_scores_his_best_total_hr29():
+    """HR-29 with HR-11: when his first claim completes several cards at once, the one whose
+    silver value costs him least is his silver card (G-2: 9 → 4), not simply the cheapest
+    golden card (Em-3: 8 → 2)."""
+    state = solo(completed=[[], [("Em-3", 1), ("G-2", 1), ("G-1", 2)]], options=LEGEND)
+    assert state.chord_fame(1) == 8 + 4 + 11
 
 
 # =============================================================================================

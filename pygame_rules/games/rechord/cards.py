@@ -225,7 +225,8 @@ def setlist_songs(setlist):
 # Jim Bot's strength (HR-27, HR-28), by the `jim_strength` option and the difficulty: his icon
 # deck (10 icons, a colour kind or BAG), his genre cards, the chord cards in his open row, how
 # his completed cards score ("silver": silver values only; "rechord": as a guitarist's, golden
-# for a type's later cards; "golden": every card its golden value) and whether the cards left in
+# for a type's later cards; "golden": every card its golden value; "after_first": his first card
+# its silver value, every later one its golden value) and whether the cards left in
 # his row score their silver value at the end. "classic" keeps the numbers before issue 22;
 # "balanced" (HR-28) was tuned against the heuristic bot as the solo guitarist. "legend"
 # (HR-29, either strength) has no icons: Jim Bot plays a guitarist's actions, chosen by the
@@ -241,7 +242,7 @@ ICON_DECKS = {
 JimLevel = collections.namedtuple("JimLevel", "icons genres row chords row_scores")
 
 
-LEGEND = JimLevel((), 2, 3, "golden", False)
+LEGEND = JimLevel((), 2, 3, "after_first", False)
 LEGEND_BOT = "normal"             # the search level that chooses his moves at Legend (HR-29)
 JIM_LEVELS = {
     "classic": {
@@ -266,8 +267,9 @@ def jim_rules(options):
 
 def card_worth(chords, card, done_types):
     """A chord card's fame if completed now, by a scoring rule (a JimLevel's `chords`:
-    "silver", "rechord", "golden") and the chord types its holder has completed."""
-    if chords == "golden" or chords == "rechord" and chord_type(card) in done_types:
+    "silver", "rechord", "golden", "after_first") and the chord types its holder has completed."""
+    if chords == "golden" or chords == "rechord" and chord_type(card) in done_types \
+            or chords == "after_first" and done_types:
         return GOLDEN[card]
     return SILVER[card]
 

@@ -918,10 +918,18 @@ class ReChordState(GameState):
     def chord_fame(self, seat):
         """Silver for the first card of a chord type, golden for each later one; cards claimed
         at the same instant are ordered for the owner's best total (HR-11). Jim Bot's cards
-        score by his level (HR-27, HR-28): silver only, so, or golden each."""
+        score by his level (HR-27, HR-28, HR-29): silver only, so, golden each, or golden after
+        his first."""
         mode = jim_rules(self.options).chords if seat == self.jim else "rechord"
         if mode == "golden":
             return sum(GOLDEN[c] for c, _ in self.completed[seat])
+        if mode == "after_first":                   # HR-29: his first card silver, then golden
+            done = self.completed[seat]
+            if not done:
+                return 0
+            first = min(i for _, i in done)
+            silver_card = min((c for c, i in done if i == first), key=lambda c: (GOLDEN[c] - SILVER[c], c))
+            return sum(GOLDEN[c] for c, _ in done) - GOLDEN[silver_card] + SILVER[silver_card]
         golden_ok = mode == "rechord"
         by_type = {}
         for card, instant in self.completed[seat]:
