@@ -8,8 +8,9 @@ Keys: a game's own keys begin with its prefix and an area (`tac.ev.trick_won`, `
 areas name, refuse, describe, opt, house, bot, ev, term, sim, page, rules); they live in
 `games/<game>/texts.py` and reach the catalogue when the game registers (`core.register` calls
 `add(lang, table)` for each language of `Game.texts`). This module keeps only the shared keys:
-`error.`, `save.`, `undo.` (why a move cannot be taken back), `share.` (game links), `bot.`
-(levels), `cli.` (the command line) and `ui.` (the page's shell and what every table shares).
+`error.`, `save.`, `undo.` (why a move cannot be taken back), `share.` (game links), `net.`
+(play from other devices), `bot.` (levels), `cli.` (the command line) and `ui.` (the page's
+shell and what every table shares).
 It imports no game.
 
 Plurals: a value may be a dict of CLDR plural categories, `{"one": "{count} card", "other":
@@ -64,6 +65,15 @@ CATALOGUE = {
     "share.foreign": "This link is for another site or format, not an Encore game.",
     "share.too_big": "This is too big to be an Encore game link.",
     "share.invalid": "This game link cannot be replayed: {why}.",
+    # --- play from other devices (web/invite.py, web/net.py) -----------------------------------
+    "net.not_invite": "This is not an Encore invitation to a table.",
+    "net.not_reply": "This is not an Encore reply to an invitation.",
+    "net.too_big": "This is too long to be an Encore invitation or reply.",
+    "net.truncated": "This code is incomplete (part of it is missing); copy the whole code again.",
+    "net.tampered": "This code has been changed or damaged; copy the whole code again.",
+    "net.version": "This code is from version {version}; this page reads version {expected}.",
+    "net.bad_field": "This code or table cannot be used: its “{field}” field is not valid.",
+    "net.sdp_unusable": "The browser's connection details cannot be used (their “{part}” is missing or not valid).",
     # --- the bot levels every game's search bots share --------------------------------------------
     "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
     "bot.normal": "Normal: a short search: it tries its best few moves on deals consistent with what it has seen, each played out by the heuristic bots.",

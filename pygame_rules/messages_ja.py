@@ -1,4 +1,4 @@
-"""The shared message keys in Japanese (error., save., undo., share., bot., cli., ui.), keyed like messages.CATALOGUE['en']."""
+"""The shared message keys in Japanese (error., save., undo., share., net., bot., cli., ui.), keyed like messages.CATALOGUE['en']."""
 
 JA = {
     # --- errors the engine raises -----------------------------------------------------------------
@@ -36,6 +36,15 @@ JA = {
     "share.foreign": "これは別のサイトや形式のリンクで、Encoreのゲームではありません。",
     "share.too_big": "Encoreのゲームリンクにしては大きすぎます。",
     "share.invalid": "このゲームリンクは再現できません：{why}。",
+    # --- 他の端末からの参加 ---------------------------------------------------------------------
+    "net.not_invite": "これはEncoreのテーブルへの招待ではありません。",
+    "net.not_reply": "これはEncoreの招待への返信ではありません。",
+    "net.too_big": "Encoreの招待や返信にしては長すぎます。",
+    "net.truncated": "このコードは不完全です（一部が欠けています）。コード全体をもう一度コピーしてください。",
+    "net.tampered": "このコードは書き換えられたか、壊れています。コード全体をもう一度コピーしてください。",
+    "net.version": "このコードはバージョン{version}のものです。このページが読み込めるのはバージョン{expected}です。",
+    "net.bad_field": "このコードまたはテーブルは使えません：「{field}」の項目が正しくありません。",
+    "net.sdp_unusable": "ブラウザの接続情報が使えません（「{part}」がないか、正しくありません）。",
     # --- the bot levels every game's search bots share --------------------------------------------
     "bot.easy": "やさしい：ヒューリスティックで打つボット。ときどきランダムな手を打ちます。",
     "bot.normal": "ふつう：短い探索を行います。これまでに見えた情報と矛盾しない配札をいくつも想定し、有力な数手をそれぞれヒューリスティックのボット同士で最後まで打たせて比べます。",

@@ -3,7 +3,7 @@
     used_keys("taktvoll")     # every tak.* key the engine, the terminal and the page name
     missing_keys("taktvoll")  # those the catalogue lacks (should be [])
     unused_keys("taktvoll")   # catalogue keys of the game that no code names (should be [])
-    used_keys(None)           # the shared keys (error., save., bot., cli., ui.)
+    used_keys(None)           # the shared keys (error., save., net., bot., cli., ui.)
 
 The scan reads the source of pygame_rules/ and web/ (Python string literals, and in
 index.html the {{msg:…}} placeholders and say("…") calls) and the page's scripts in static/
@@ -30,7 +30,7 @@ from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, CATEGORIES
 
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
-SHARED = ("error", "save", "undo", "share", "bot", "cli", "ui")
+SHARED = ("error", "save", "undo", "share", "net", "bot", "cli", "ui")
 AREAS = ("name", "refuse", "describe", "opt", "house", "bot", "ev", "term", "sim", "page",
          "rules", "teach", "hint")
 PREFIXES = {game.prefix for game in GAMES.values()}
