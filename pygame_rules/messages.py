@@ -74,6 +74,12 @@ CATALOGUE = {
     "net.version": "This code is from version {version}; this page reads version {expected}.",
     "net.bad_field": "This code or table cannot be used: its “{field}” field is not valid.",
     "net.sdp_unusable": "The browser's connection details cannot be used (their “{part}” is missing or not valid).",
+    "net.bad_message": "A message from the other device could not be read.",
+    "net.wrong_room": "This invitation is for another table.",
+    "net.wrong_seat": "Seat {seat} is not open to another device here.",
+    "net.wrong_secret": "This invitation's key does not match: ask the host for a new invitation.",
+    "net.out_of_step": "That move was made for move {seq}, but the game is at move {expected}.",
+    "net.out_of_sync": "This device's table is out of step with the host's: connect again to catch up.",
     # --- the bot levels every game's search bots share --------------------------------------------
     "bot.easy": "Easy: the heuristic bot, with a random move now and then.",
     "bot.normal": "Normal: a short search: it tries its best few moves on deals consistent with what it has seen, each played out by the heuristic bots.",
