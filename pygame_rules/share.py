@@ -81,7 +81,8 @@ def seat_rows(seats):
     """Seats as compact rows [name (≤ 40 characters), kind, bot level], or None."""
     if seats is None:
         return None
-    return [[str(s.get("name") or "")[:MAX_NAME], s.get("kind"), s.get("bot")] for s in seats]
+    return [[str(s.get("name") or "")[:MAX_NAME],         # another device's seat: a person's
+             "human" if s.get("kind") == "remote" else s.get("kind"), s.get("bot")] for s in seats]
 
 
 def _check(payload):

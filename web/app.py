@@ -39,12 +39,13 @@ class Session:
     """One game at one screen: the engine state, the seats, and what the screen shows."""
 
     def __init__(self, state, seats, revealed=None, shown_round=0, practice=False,
-                 teaching=False, taught=None):
+                 teaching=False, taught=None, room=None):
         self.state = state
+        self.room = room              # net.HostRoom: the seats played from other devices
         self.practice = practice      # a practice game: any move may be taken back (and its
                                       # results are kept apart in the statistics)
         self.table = tables.table_for(state.game.id)  # the game's table module
-        self.seats = seats            # [{"name": str, "kind": "human" | "bot", "bot": name}]
+        self.seats = seats            # [{"name", "kind": "human" | "bot" | "remote", "bot"}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_round = shown_round  # rounds whose score table the players have closed
         from pygame_rules.bots import bot_names, default_bot, make_bot, with_automata
@@ -99,10 +100,23 @@ class Session:
         return [s["name"] for s in self.seats] + \
             [self.state.automaton_name(seat) for seat in self.state.automata]
 
+    @property
+    def remotes(self):
+        """Seats played from other devices (issue 23)."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "remote"]
+
+    def kind_of(self, seat):
+        """"human", "bot" or "remote" for a seat (a seat the engine plays: "bot")."""
+        return self.seats[seat]["kind"] if seat is not None and seat < len(self.seats) else "bot"
+
     def current_is_human(self):
-        """True when a person must act now."""
+        """True when a person at this screen must act now (not a bot, not another device)."""
+        return self.kind_of(self.state.current_player) == "human"
+
+    def waiting_for_remote(self):
+        """The seat on another device whose move comes next, or None."""
         cur = self.state.current_player
-        return cur is not None and self.bots[cur] is None
+        return cur if self.kind_of(cur) == "remote" and not self.round_pending() else None
 
     def curtain_for(self):
         """The seat to pass the screen to before its hand is shown, or None."""
@@ -372,6 +386,28 @@ class Session:
             return None                          # the person decides instead
         return action
 
+    # --- seats on other devices (issue 23): the host's side ------------------------------------
+    def open_room(self, room, secrets):
+        """Seat the other devices: the room id and one secret per remote seat (tokens the
+        page made from random bytes); returns the HostRoom."""
+        from net import HostRoom
+        if set(secrets) != set(self.remotes):
+            raise ValueError("a secret for each remote seat, and only those")
+        self.room = HostRoom(room, secrets)
+        return self.room
+
+    def remote_move(self, seat, msg):
+        """Play a move sent by the device at `seat` (the connection's seat; `msg` a decoded
+        act): None if played, else the refusal to send back. The room and the engine decide."""
+        if self.room is None:
+            from net import refusal
+            return refusal(None, "net.wrong_seat", {"seat": seat})
+        action = self.room.accept(self.state, seat, msg)
+        if isinstance(action, dict):
+            return action
+        self.state.apply(action)
+        return None
+
     # --- saving -------------------------------------------------------------------------------
     def to_save(self, pending=None, saved_at=None):
         """The text kept in the page's store: the engine's save plus the seats, the screen and
@@ -384,6 +420,7 @@ class Session:
                            "practice": self.practice, "teaching": self.teaching,
                            "taught": {str(seat): ids for seat, ids in self.taught().items()},
                            "hints": {str(seat): n for seat, n in self.hints.items()},
+                           "net": self.room.to_json() if self.room else None,
                            "summary": {**self.summary(), "saved_at": saved_at or 0}})
 
     def summary(self):
@@ -421,7 +458,7 @@ class Session:
             raise SavedGameError("ui.save_unreadable") from None
         if state.game.id not in tables.game_ids():
             raise SavedGameError("ui.save_unreadable")
-        session = cls(state, seats)
+        session = cls(state, seats, room=saved_room(body.get("net"), seats))
         session.shown_round = max(0, min(shown, session.rounds_scored()))
         session.saved_pending = clean_pending(body.get("pending"))
         session.recorded = body.get("recorded") is True
@@ -430,6 +467,22 @@ class Session:
                              clean_taught(body.get("taught"), session.humans))
         session.hints = clean_hints(body.get("hints"), session.humans)
         return session
+
+
+def saved_room(raw, seats):
+    """The saved HostRoom (None without remote seats), or SavedGameError: its seats must be
+    the remote ones."""
+    remotes = {i for i, s in enumerate(seats) if s["kind"] == "remote"}
+    if raw is None and not remotes:
+        return None
+    from net import HostRoom, NetError
+    try:
+        room = HostRoom.from_json(raw) if isinstance(raw, str) else None
+    except NetError:
+        room = None
+    if room is None or set(room.secrets) != remotes:
+        raise SavedGameError("ui.save_unreadable")
+    return room
 
 
 def clean_pending(pending):
@@ -491,7 +544,7 @@ def position_seed(game_seed, seat, moves):
 
 def clean_seat(seat, index):
     """A seat dict with only known keys and a non-empty name (any text is allowed)."""
-    kind = "human" if seat.get("kind") == "human" else "bot"
+    kind = seat.get("kind") if seat.get("kind") in ("human", "remote") else "bot"
     name = str(seat.get("name") or "").strip()[:40]
     if not name:
         name = text("ui.default_name", {"number": index + 1})
