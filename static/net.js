@@ -152,7 +152,7 @@
     await p.pc.setRemoteDescription({type: "answer", sdp});
     return "";
   }
-  function byteLength(text) {
+  function byteLength(text) {             // UTF-8 bytes (a short text needs no count: 3 at most a unit)
     return text.length * 3 <= MAX_MESSAGE ? text.length : new TextEncoder().encode(text).length;
   }
   function send(id, text) {
