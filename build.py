@@ -3,8 +3,9 @@
     python build.py                                   # builds dist/
     python build.py serve [--port 8000] [--subpath encore]   # builds, then serves on 127.0.0.1
 
-The site runs fully offline: the Pyodide and PyScript runtimes are copied from node_modules/
-(pinned in package-lock.json; `npm ci` runs when needed), the engine and the page's modules ship
+The site runs fully offline: the Pyodide and PyScript runtimes and the QR library (vendor/qr/)
+are copied from node_modules/ (pinned in package-lock.json, checked before each build; `npm ci`
+runs when needed), the engine and the page's modules ship
 compiled by the runtime's own Python in one bundle (web/bundle.py, scripts/bundle.mjs), and a
 precaching service worker (sw.js) lists every file. Every path written is relative, so the site
 also works under a sub-path such as a GitHub Pages project site.
@@ -46,6 +47,12 @@ BUNDLED_AS_SOURCE = ("hint.py", "sound.py")
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+VENDOR = {"qr": ("index.js", "decode.js", "LICENSE-MIT")}
+# ^ the page's other npm runtime (pinned in package.json and package-lock.json like Pyodide),
+#   copied as is to vendor/<package>/: paulmillr's qr (encode and decode, no dependencies;
+#   MIT OR Apache-2.0, shipped under MIT with its licence), imported by static/net.js only when
+#   a QR code is drawn or scanned (decode.js imports ./index.js)
+PINNED = ("pyodide", "@pyscript/core") + tuple(VENDOR)   # the runtime packages npm ci installs
 PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
 # PyScript's plugins the page does not use (it has no <py-editor>, <py-terminal>, <py-game>,
 # no pyscript.net URL to warn about and no donkey): both configs turn them off ("!name"), so
@@ -93,14 +100,44 @@ def ensure_runtime():
         print("build.py: node_modules/ is missing or stale; running npm ci", flush=True)
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     missing = [name for name in PYODIDE_FILES if not (NODE_MODULES / "pyodide" / name).is_file()]
+    missing += ["%s/%s" % (package, name) for package, names in VENDOR.items() for name in names
+                if not (NODE_MODULES / package / name).is_file()]
     if missing or not (NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js").is_file():
         raise BuildError("node_modules/ lacks %s; run `npm ci`, and after an upgrade check "
-                         "PYODIDE_FILES in build.py"
+                         "PYODIDE_FILES and VENDOR in build.py"
                          % (", ".join(missing) or "@pyscript/core/dist"))
+    wrong = unpinned_runtime()
+    if wrong:
+        raise BuildError("node_modules/ holds %s, not the version package-lock.json pins; run "
+                         "`npm ci`" % ", ".join(wrong))
+
+
+def pinned_versions(lock=None):
+    """{package: version} of the runtime packages (PINNED) as package-lock.json pins them."""
+    lock = json.loads((lock or ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    packages = lock.get("packages", {})
+    return {name: packages.get("node_modules/" + name, {}).get("version") for name in PINNED}
+
+
+def unpinned_runtime(modules=None, lock=None):
+    """The runtime packages in node_modules/ whose version is not the one the lock pins, as
+    "name@installed" (a node_modules/ left by another branch or a hand install)."""
+    modules = modules or NODE_MODULES
+    wrong = []
+    for name, version in pinned_versions(lock).items():
+        try:
+            installed = json.loads((modules / name / "package.json").read_text(
+                encoding="utf-8")).get("version")
+        except (OSError, ValueError):
+            installed = None
+        if version is None or installed != version:
+            wrong.append("%s@%s" % (name, installed))
+    return wrong
 
 
 def copy_runtime(out):
-    """Copy the Pyodide files and the PyScript files the page can load (pyscript_files)."""
+    """Copy the Pyodide files, the PyScript files the page can load (pyscript_files) and the
+    other vendored packages' files (VENDOR) to vendor/<package>/."""
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         copy_script(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
@@ -108,6 +145,10 @@ def copy_runtime(out):
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     for name in pyscript_files(dist):
         copy_script(dist / name, out / "pyscript" / name)
+    for package, names in VENDOR.items():
+        (out / "vendor" / package).mkdir(parents=True)
+        for name in names:
+            copy_script(NODE_MODULES / package / name, out / "vendor" / package / name)
 
 
 SOURCE_MAP_LINE = re.compile(rb"\n//# sourceMappingURL=[^\n]*\s*$")

@@ -35,7 +35,11 @@ XML_NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink",
                   "http://www.w3.org/1999/xhtml", "http://www.w3.org/XML/1998/namespace"}
 CDN_HOSTS = ("cdn.jsdelivr.net", "unpkg.com", "pyscript.net", "googleapis.com")
 TEXT_SUFFIXES = (".html", ".js", ".mjs", ".toml", ".py", ".webmanifest", ".json", ".css", ".svg")
-VENDORED = ("pyodide/", "pyscript/")
+VENDORED = ("pyodide/", "pyscript/", "vendor/")
+EXACT = re.compile(r"\d+\.\d+\.\d+")               # a pinned version: no range, tag, URL or path
+REGISTRY = "https://registry.npmjs.org/"
+SHIPPED_PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "qr": "0.7.0"}
+DEV_PINS = {"axe-core": "4.14.1", "peer": "1.0.2"}     # tests only: never copied into dist/
 # The only vendored files allowed to mention a CDN, and why (see the module docstring).
 KNOWN_CDN_DEFAULTS = {"pyodide/pyodide.mjs": "package base URL default (no packages loaded)",
                       "pyscript/core-": "default interpreter URL (overridden by pyscript.toml)"}
@@ -229,6 +233,91 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
         assert name != "service-worker.js", rel
         if name.endswith((".js", ".mjs")):       # no map is shipped, so none is pointed to
             assert b"sourceMappingURL" not in (site / rel).read_bytes(), rel
+
+
+def test_npm_packages_are_pinned_exactly_and_come_from_the_registry():
+    """package.json pins every package to one version (the shipped runtime, qr included, and
+    the test-only tools); package-lock.json agrees, and every package in it, down to the
+    dependencies of dependencies, is a registry tarball checked by its sha512 (npm is set to
+    leave the registry's URL out of the lock, so a "resolved" may only name the registry: never
+    a git repository, a tarball URL elsewhere, or a local path)."""
+    manifest = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert manifest["dependencies"] == SHIPPED_PINS
+    assert manifest["devDependencies"] == DEV_PINS
+    root = lock["packages"][""]
+    assert root["dependencies"] == SHIPPED_PINS and root["devDependencies"] == DEV_PINS
+    assert lock["lockfileVersion"] == 3
+    for path, entry in lock["packages"].items():
+        if not path:
+            continue
+        assert path.startswith("node_modules/") and ".." not in path.split("/"), path
+        assert EXACT.fullmatch(entry.get("version", "")), (path, entry.get("version"))
+        assert entry.get("integrity", "").startswith("sha512-"), path
+        assert entry.get("resolved", REGISTRY).startswith(REGISTRY), (path, entry["resolved"])
+        assert not entry.get("link") and "inBundle" not in entry, path
+    for name, version in {**SHIPPED_PINS, **DEV_PINS}.items():
+        assert lock["packages"]["node_modules/" + name]["version"] == version, name
+    for name in SHIPPED_PINS:               # what dist/ ships is not marked dev-only
+        assert not lock["packages"]["node_modules/" + name].get("dev"), name
+    assert lock["packages"]["node_modules/qr"].get("dependencies") is None   # zero deps
+    assert set(build.PINNED) == set(SHIPPED_PINS)
+    assert build.pinned_versions() == SHIPPED_PINS
+
+
+def test_the_build_refuses_a_runtime_package_that_is_not_the_pinned_one(tmp_path, monkeypatch):
+    """ensure_runtime fails with "run npm ci" when node_modules/ holds another version of a
+    pinned package, or lacks one of the vendored files (VENDOR)."""
+    lock = tmp_path / "package-lock.json"
+    lock.write_text(json.dumps({"packages": {"node_modules/" + name: {"version": version}
+                                             for name, version in SHIPPED_PINS.items()}}))
+    modules = tmp_path / "node_modules"
+    for name, version in SHIPPED_PINS.items():
+        (modules / name).mkdir(parents=True)
+        (modules / name / "package.json").write_text(json.dumps({"version": version}))
+    assert build.unpinned_runtime(modules, lock) == []
+    (modules / "qr" / "package.json").write_text(json.dumps({"version": "0.6.9"}))
+    assert build.unpinned_runtime(modules, lock) == ["qr@0.6.9"]
+    (modules / "qr" / "package.json").unlink()
+    assert build.unpinned_runtime(modules, lock) == ["qr@None"]
+    assert build.unpinned_runtime() == []              # this checkout's node_modules/ (npm ci)
+
+    real = build.NODE_MODULES                           # ensure_runtime on a copy lacking a file
+    fake = tmp_path / "copy"
+    (fake / "@pyscript").mkdir(parents=True)
+    (fake / "qr").mkdir()
+    for name in ("pyodide", "@pyscript/core", "qr/decode.js", "qr/LICENSE-MIT",
+                 "qr/package.json"):
+        (fake / name).symlink_to(real / name)
+    monkeypatch.setattr(build, "NODE_MODULES", fake)
+    monkeypatch.setattr(build, "runtime_is_stale", lambda: False)
+    with pytest.raises(build.BuildError, match="qr/index.js"):
+        build.ensure_runtime()
+    (fake / "qr" / "index.js").symlink_to(real / "qr" / "index.js")
+    build.ensure_runtime()
+
+
+def test_the_qr_library_is_vendored_unchanged_with_its_licence(built_site):
+    """vendor/qr/ holds exactly index.js, decode.js (which imports only ./index.js) and the MIT
+    licence, byte for byte the pinned package's; neither script fetches, evaluates or imports
+    anything else (the page imports them only when it draws or reads a code)."""
+    site = built_site.path
+    qr = ROOT / "node_modules" / "qr"
+    assert json.loads((qr / "package.json").read_text())["version"] == SHIPPED_PINS["qr"]
+    assert sorted(build.site_files(site / "vendor")) == sorted(
+        "qr/" + name for name in ("index.js", "decode.js", "LICENSE-MIT"))
+    for name in build.VENDOR["qr"]:
+        assert (site / "vendor" / "qr" / name).read_bytes() == (qr / name).read_bytes(), name
+    assert "Paul Miller" in (site / "vendor" / "qr" / "LICENSE-MIT").read_text()
+    for name in ("index.js", "decode.js"):
+        text = (site / "vendor" / "qr" / name).read_text()
+        imports = re.findall(r"""^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]""", text,
+                             re.M)
+        assert imports == ([] if name == "index.js" else ["./index.js"]), (name, imports)
+        assert not re.search(r"\bimport\s*\(", text), name
+        assert not re.search(r"\bfetch\(|XMLHttpRequest|WebSocket|\beval\(|\bFunction\(", text)
+    _, files = sw_parts(site)                            # precached like every other file
+    assert {"./vendor/qr/index.js", "./vendor/qr/decode.js"} <= set(files)
 
 
 def test_page_manifest_and_static_files(built_site):
