@@ -923,22 +923,16 @@ class ReChordState(GameState):
         mode = jim_rules(self.options).chords if seat == self.jim else "rechord"
         if mode == "golden":
             return sum(GOLDEN[c] for c, _ in self.completed[seat])
-        if mode == "after_first":                   # HR-29: his first card silver, then golden
-            done = self.completed[seat]
-            if not done:
-                return 0
-            first = min(i for _, i in done)
-            silver_card = min((c for c, i in done if i == first), key=lambda c: (GOLDEN[c] - SILVER[c], c))
-            return sum(GOLDEN[c] for c, _ in done) - GOLDEN[silver_card] + SILVER[silver_card]
-        golden_ok = mode == "rechord"
+        golden_ok = mode != "silver"
+        group = (lambda card: 0) if mode == "after_first" else chord_type   # HR-29: one group
         by_type = {}
         for card, instant in self.completed[seat]:
-            by_type.setdefault(chord_type(card), []).append((instant, card))
+            by_type.setdefault(group(card), []).append((instant, card))
         total = 0
-        for cards in by_type.values():
+        for cards in by_type.values():       # the first instant's card that costs least: silver
             first = min(i for i, _ in cards)
             firsts = [c for i, c in cards if i == first]
-            silver_card = min(firsts, key=lambda c: (GOLDEN[c], c))
+            silver_card = min(firsts, key=lambda c: (GOLDEN[c] - SILVER[c], c))
             for _, c in cards:
                 total += SILVER[c] if c == silver_card or not golden_ok else GOLDEN[c]
         return total
