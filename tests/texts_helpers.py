@@ -19,6 +19,7 @@ import ast
 import pathlib
 import re
 import string
+import sys
 
 import pygame_rules
 from pygame_rules import GAMES, teach
@@ -28,6 +29,9 @@ from pygame_rules.games.taktvoll import cards as tak_cards
 from pygame_rules.games.taktvoll import state as tak_state
 from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, CATEGORIES
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+import devices  # noqa: E402  (web/devices.py: a remote seat's link states)
 
 ROOT = pathlib.Path(pygame_rules.__file__).resolve().parent.parent
 SHARED = ("error", "save", "undo", "share", "net", "bot", "cli", "ui")
@@ -55,6 +59,7 @@ FAMILIES = {
     "ui.replay_next_": ("venue", "round"),
     "ui.replay_prev_": ("venue", "round"),
     "ui.replay_chapter_": ("venue", "round"),
+    "ui.net.state.": devices.STATES,                                  # a remote seat's link
     # Take The "A" Chord
     "tac.name.colour.%d": range(5),
     "tac.ev.improvisation_blocked.": ("limit", "last_trick"),          # the event's reason

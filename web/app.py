@@ -408,6 +408,20 @@ class Session:
         self.state.apply(action)
         return None
 
+    def hand_to_bot(self, seat):
+        """A seat on another device is played by the game's steady bot from now on (its device
+        is away, and the table goes on); the room forgets its secret. False if not remote."""
+        from pygame_rules.bots import make_bot
+        if self.kind_of(seat) != "remote":
+            return False
+        self.seats[seat] = {**self.seats[seat], "kind": "bot", "bot": self.steady}
+        self.bots[seat] = make_bot(self.state.game.id, self.steady, seed=seat)
+        for held in (self.room.secrets, self.room.cursors, self.room.marks):
+            held.pop(seat, None)
+        if not self.remotes:
+            self.room = None
+        return True
+
     # --- saving -------------------------------------------------------------------------------
     def to_save(self, pending=None, saved_at=None):
         """The text kept in the page's store: the engine's save plus the seats, the screen and

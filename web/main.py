@@ -19,6 +19,7 @@ person's own view, capped at about a second; the move is checked legal, lit on t
 import asyncio
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -26,9 +27,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 import app
+import devices
+import net
 import render
 import replay as replays
 import stats
+from invite import INVITE
 from pygame_rules.messages import set_language, text
 from pygame_rules.share import ShareError, from_share, to_share
 
@@ -93,6 +97,11 @@ class PageState:
     explain_key: tuple = None
     explain_found: dict = None
     explain_asking: bool = False
+    # other devices (issue 23): the host's links to its guests (devices.Devices; None: no seat
+    # is on another device), the guest's invitation while it joins ({"game", "room", "seat",
+    # "secret", "fields", "reply", "qr", "open", "error"}; None: not joining)
+    devices: object = None
+    join: dict = None
     link: str = None              # the link to the game shown in the "link" panel
     link_msg: str = ""            # whether it was copied (shown in that panel)
     record: tuple = None          # (session, moves, html): the end screen's records, read once
@@ -124,7 +133,7 @@ def read_setup():
     for i in range(players):
         kind = form.querySelector('[name="kind-%d"]' % i).value
         seats.append({"name": form.querySelector('[name="name-%d"]' % i).value,
-                      "kind": "human" if kind == "human" else "bot",
+                      "kind": kind if kind in ("human", "remote") else "bot",
                       "bot": kind[4:] if kind.startswith("bot-") else None})
     options = {box.dataset.option: bool(box.checked)
                for box in fieldset.querySelectorAll("input[data-option]")}
@@ -271,6 +280,7 @@ def begin(session, slot, pending=None):
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     q("#link-notice").hidden = True          # a refused link's message has been read
+    open_devices(session)
     if session.has_thinking_bots():
         ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
@@ -288,6 +298,7 @@ def show_start():
     if PAGE.slot is not None and PAGE.saving:
         page_store().release(PAGE.slot)
     PAGE.session, PAGE.slot = None, None
+    close_devices()
     forget_hint()
     page_store().setSlot(None)
     page_store().setAtTable(False)
@@ -309,6 +320,17 @@ def overlay_html(session, view):
         return "taken", render.taken_html()
     if PAGE.overlay == "link":
         return "link", link_html(session)
+    guest = getattr(session, "guest", False)
+    if guest and PAGE.overlay in ("lost", "join"):
+        return PAGE.overlay, devices.lost_html() if PAGE.overlay == "lost" else \
+            devices.join_html(PAGE.join)
+    if PAGE.overlay == "devices" and PAGE.devices is not None:
+        return "devices", devices.devices_html(session, PAGE.devices)
+    if view["is_over"] and guest:
+        end = next((e for e in reversed(session.events()) if e["type"] == "game_end"), None)
+        return "over", render.modal("final", render.t("ui.game_over"),
+                                    table.final_body(view, names, end),
+                                    [("leave", render.t("ui.net.leave"))])
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
         moves = len(session.state.history)
@@ -322,8 +344,11 @@ def overlay_html(session, view):
         return "curtain", render.curtain_html(names[curtain])
     if PAGE.overlay == "menu":
         return "menu", render.modal("menu", render.t("ui.menu_title"), "", [
-            ("close", render.t("ui.menu_back")), ("replay", render.t("ui.menu_replay")),
-            ("share", render.t("ui.share_copy")), ("leave", render.t("ui.menu_leave"))])
+            ("close", render.t("ui.menu_back")), ("leave", render.t("ui.net.leave"))] if guest
+            else [("close", render.t("ui.menu_back"))] +
+            ([("devices", render.t("ui.net.devices"))] if PAGE.devices is not None else []) +
+            [("replay", render.t("ui.menu_replay")), ("share", render.t("ui.share_copy")),
+             ("leave", render.t("ui.menu_leave"))])
     if PAGE.overlay in table.PANELS:
         return PAGE.overlay, table.PANELS[PAGE.overlay][1](view, names)
     return None, ""
@@ -351,6 +376,7 @@ def draw():
     screen = q("#game-screen")
     active = document.activeElement
     focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    typed = {str(box.dataset.key): box.value for box in screen.querySelectorAll("textarea")}
     view = session.view()
     names = session.names()
     kind, overlay = overlay_html(session, view)
@@ -364,7 +390,8 @@ def draw():
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
-          "status": thinking_text(session), "undo": undo_state(session, kind),
+          "status": thinking_text(session) or net_status(session),
+          "undo": undo_state(session, kind),
           "practice": session.practice, "hint": hint_now,
           "teach": "" if kind else tip or (hint_box(session, found) if found else "")}
     motion = getattr(window, "encoreMotion", None)
@@ -379,6 +406,8 @@ def draw():
         if PAGE.notice and PAGE.notice_at and not kind:
             motion.refusal(screen, PAGE.notice_at, PAGE.notice)
     PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+    for box in screen.querySelectorAll("textarea"):
+        box.value = typed.get(str(box.dataset.key), "")     # a reply half pasted stays
     light_lesson(screen, session, lesson)
     light_hint(screen, session, view, found)
     board = kind or ("playable" if view["legal"] else "waiting")
@@ -768,6 +797,7 @@ def after_change(pending=None):
     session.look()                    # teaching mode: the lessons this change brings
     record_results(session)
     save()
+    send_net(session)
     events = new_events(session)
     hear(session, events)
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
@@ -887,7 +917,7 @@ def save():
     it over: then nothing is written and the table says so). A full storage: the store says
     that saving is paused; the game goes on, and the next move tries again."""
     session = PAGE.session
-    if session is None or not PAGE.saving:
+    if session is None or not PAGE.saving or PAGE.slot is None:   # (a guest keeps no save)
         return
     if not page_store().owns(PAGE.slot):
         taken_over()
@@ -1176,6 +1206,9 @@ def on_table_click(evt):
     if not PAGE.saving and data.get("action") != "leave":
         return                                   # another tab took the game: only "leave"
     PAGE.clicked, PAGE.notice_at = data.get("key"), None     # a new click: the bubble goes
+    if str(data.get("action") or "").startswith("net-"):
+        net_action(data)
+        return
     handler = screen_action(data.get("action"))
     if handler is not None:
         handler()
@@ -1255,7 +1288,11 @@ def next_round():
 def play_again():
     """A new game with the same seats, in a new slot (the finished one is dropped)."""
     drop_finished()
-    begin(PAGE.session.again(random.randrange(1, 2**31)), page_store().newSlot())
+    old = PAGE.session
+    session = old.again(random.randrange(1, 2**31))
+    if old.room is not None:         # the same devices play on, at a new game
+        session.room = net.HostRoom(old.room.room, old.room.secrets)
+    begin(session, page_store().newSlot())
 
 
 def new_game():
@@ -1540,8 +1577,10 @@ def link_refused(reason):
 
 
 def on_hash(_evt=None):
-    """A link pasted into the address bar of the open page."""
-    if link_fragment():
+    """A link pasted into the address bar of the open page (a game's, or an invitation)."""
+    if is_invitation(link_fragment()):
+        open_invite(link_fragment())
+    elif link_fragment():
         open_link(link_fragment())
 
 
@@ -1582,6 +1621,7 @@ ACTIONS = {
     "teach-never": teach_never,
     "teach-rule": teach_rule,
     "menu": lambda: open_overlay("menu"),
+    "devices": lambda: open_overlay("devices"),
     "reveal": reveal,
     "next-round": next_round,
     "next-venue": next_round,
@@ -1707,6 +1747,402 @@ def replay_key(evt):
         open_rules()
 
 
+# --- other devices (issue 23): the host's links and the guest's table ----------------------------
+# The connections are static/net.js's (window.encoreNet: one WebRTC data channel per peer, opened
+# by an invitation and a reply passed by hand); what goes on them, and what it does, is
+# devices.py's. The host's engine decides every move; a guest only shows its seat and sends.
+OFFER_MS = 5000                   # the longest an offer or answer gathers its candidates
+SCAN_MS = 120000                  # a scan of the reply's code stops after two minutes
+
+
+def net_js():
+    """static/net.js's API (window.encoreNet), or None where it did not load."""
+    found = getattr(window, "encoreNet", None)
+    return found if found else None
+
+
+def is_invitation(fragment):
+    """True for an invitation's code in the address (j1.…), not a game's link."""
+    return str(fragment).startswith(INVITE)
+
+
+def open_devices(session):
+    """A game with seats on other devices: its room (a new one, unless a save or the last game
+    kept it), the links (kept for a game played again with the same devices), an invitation
+    for every seat not at the table, and the "Other devices" panel while any is missing."""
+    if not session.remotes or getattr(session, "guest", False):
+        close_devices()
+        return
+    if session.room is None:
+        session.open_room(net.token(secrets.token_bytes(net.ROOM_BYTES)),
+                          {s: net.token(secrets.token_bytes(net.SECRET_BYTES))
+                           for s in session.remotes})
+    links = PAGE.devices
+    if links is None or set(links.state) != set(session.remotes):
+        close_devices()
+        links = PAGE.devices = devices.Devices(session.remotes)
+    for seat in session.remotes:
+        links.sent[seat] = None
+        if links.state[seat] != "joined":
+            invite(seat)
+    if links.waiting():
+        PAGE.overlay = "devices"
+
+
+def close_devices():
+    """Close every connection of this page (the host's to its guests, a guest's to its host)."""
+    api = net_js()
+    if api and PAGE.devices is not None:
+        for seat in list(PAGE.devices.state):
+            api.close(devices.peer_of(seat))
+    if api and (PAGE.join is not None or getattr(PAGE.session, "guest", False)):
+        api.close(devices.HOST_PEER)
+    PAGE.devices, PAGE.join = None, None
+
+
+def invite(seat):
+    """Make a new invitation for a remote seat (a connection waiting for its reply)."""
+    links = PAGE.devices
+    links.set(seat, "making")
+    links.trouble[seat] = ""
+    links.admitted.discard(seat)
+    asyncio.ensure_future(make_invite(PAGE.session, seat))
+
+
+async def make_invite(session, seat):
+    """Gather the offer, pack it into the seat's invitation link and draw its QR code."""
+    links, trouble, link, qr = PAGE.devices, "", "", ""
+    try:
+        if not net_js():
+            raise RuntimeError("no window.encoreNet")
+        sdp = str(await net_js().offer(devices.peer_of(seat), OFFER_MS))
+        room = session.room
+        link = invitation_base() + "#" + net.pack_invite(
+            session.state.game.id, room.room, seat, room.secrets[seat], net.strip_sdp(sdp))
+    except net.NetError as err:
+        trouble = text("ui.net.no_channel", {"why": err.message})
+    except Exception as err:          # noqa: BLE001 (the browser's reason, shown to the host)
+        trouble = text("ui.net.no_channel", {"why": str(err)[:200]})
+    if link:
+        try:
+            qr = str(await net_js().qrSvg(link))
+        except Exception as err:      # noqa: BLE001 (the link alone still invites)
+            window.console.warn("Encore: no QR code (%s)" % str(err)[:200])
+    if PAGE.session is not session or PAGE.devices is not links or seat not in links.state:
+        return
+    links.invite[seat], links.qr[seat], links.trouble[seat] = link, qr, trouble
+    links.set(seat, "inviting" if link else "away")
+    draw()
+
+
+def invitation_base():
+    """This page's address without its fragment: an invitation opens the same page."""
+    return str(window.location.href).split("#")[0]
+
+
+def net_action(data):
+    """A button of the "Other devices" panel or of a guest's screens (data-action="net-…")."""
+    action, seat = data.get("action"), data.get("seat")
+    seat = int(seat) if seat and seat.isdigit() else None
+    links = PAGE.devices
+    if action == "net-copy-reply" and PAGE.join is not None:
+        copy_text(PAGE.join.get("reply") or "", ".reply-link", ".join-state")
+    elif action == "net-join":
+        box = q("#game-screen .invite-paste")
+        code = str(box.value if box else "").strip()
+        open_invite(code.split("#", 1)[-1])
+    elif links is None or seat not in links.state:
+        return
+    elif action == "net-copy":
+        copy_text(links.invite[seat], '.device[data-seat="%d"] .invite-link' % seat,
+                  '.device[data-seat="%d"] .notice' % seat)
+    elif action == "net-accept":
+        box = q('#game-screen textarea[data-key="reply-%d"]' % seat)
+        asyncio.ensure_future(take_reply(seat, str(box.value if box else "")))
+    elif action == "net-scan":
+        asyncio.ensure_future(scan_reply(seat))
+    elif action == "net-invite":
+        invite(seat)
+        draw()
+    elif action == "net-bot":
+        hand_to_bot(seat)
+
+
+def copy_text(value, field_selector, said_selector):
+    """Select a code's field and copy it; say "Copied." where `said_selector` points."""
+    field_ = q("#game-screen " + field_selector)
+    if field_:
+        field_.select()
+    asyncio.ensure_future(write_code(value, said_selector))
+
+
+async def write_code(value, said_selector):
+    """Write a code to the clipboard, then say so (else the selected field is copied by hand)."""
+    try:
+        await window.navigator.clipboard.writeText(value)
+        said = text("ui.net.copied")
+    except Exception:              # noqa: BLE001 (no clipboard here: the person copies it)
+        said = text("ui.share_select")
+    where = q("#game-screen " + said_selector)
+    if where:
+        where.textContent = said
+
+
+async def take_reply(seat, raw):
+    """The host takes a guest's reply (pasted or scanned): the seat's connection opens, or the
+    panel says why the reply cannot be used."""
+    links, session = PAGE.devices, PAGE.session
+    trouble = ""
+    try:
+        found = net.read_reply(raw.strip())
+        if found["room"] != session.room.room:
+            raise net.NetError("net.wrong_room")
+        if found["seat"] != seat:
+            trouble = text("ui.net.reply_other_seat", {"seat": found["seat"] + 1})
+        else:
+            await net_js().accept(devices.peer_of(seat), net.build_sdp(found["fields"]))
+    except net.NetError as err:
+        trouble = text("ui.net.reply_refused", {"reason": err.message})
+    except Exception as err:          # noqa: BLE001 (no offer waits, or the browser refused)
+        trouble = text("ui.net.no_channel", {"why": str(err)[:200]})
+    if PAGE.devices is links and seat in links.state:
+        links.trouble[seat] = trouble
+        draw()
+
+
+async def scan_reply(seat):
+    """Read the guest's reply from its QR code with this device's camera (a dialog with the
+    camera's picture), then take it as if pasted."""
+    api = net_js()
+    dialog = document.createElement("dialog")
+    dialog.className = "scan-dialog"
+    dialog.innerHTML = ('<h2>%s</h2><video class="scan-video" muted playsinline></video>'
+                        '<div class="modal-buttons"><button type="button" class="scan-stop">%s'
+                        '</button></div>' % (render.t("ui.net.scan_title"),
+                                             render.t("ui.net.scan_stop")))
+    document.body.appendChild(dialog)
+    video = dialog.querySelector("video")
+    dialog.querySelector(".scan-stop").addEventListener("click", proxy(lambda *_: api.stopScan()))
+    dialog.showModal()
+    found, why = "", str(await api.startCamera(video))
+    if not why:
+        try:
+            found = str(await api.scan(video, SCAN_MS) or "")
+        except Exception as err:      # noqa: BLE001 (no reader in this browser)
+            why = str(err)[:200]
+    api.stopCamera(video)
+    dialog.close()
+    dialog.remove()
+    if why and PAGE.devices is not None and seat in PAGE.devices.state:
+        PAGE.devices.trouble[seat] = text("ui.net.no_camera", {"why": why})
+        draw()
+    elif found:
+        await take_reply(seat, found)
+
+
+def hand_to_bot(seat):
+    """The host hands a remote seat to a bot: its connection closes and the table plays on."""
+    session = PAGE.session
+    name = session.names()[seat]
+    if not session.hand_to_bot(seat):
+        return
+    if net_js():
+        net_js().close(devices.peer_of(seat))
+    PAGE.devices.forget(seat)
+    if not PAGE.devices.state:
+        PAGE.devices = None
+        PAGE.overlay = None
+    PAGE.notice, PAGE.notice_at = text("ui.net.handed", {"name": name}), None
+    after_change()
+
+
+def send_net(session):
+    """After a change: the host sends each guest at the table its update; a guest sends the
+    moves it made."""
+    api = net_js()
+    if api is None or session is None:
+        return
+    if getattr(session, "guest", False):
+        for raw in session.take_outbox():
+            api.send(devices.HOST_PEER, raw)
+    elif PAGE.devices is not None and session.room is not None:
+        for seat, msg in devices.host_updates(session, PAGE.devices).items():
+            api.send(devices.peer_of(seat), net.encode(msg))
+
+
+def net_status(session):
+    """The status line's words while a guest's move is awaited (host) or a move is in flight
+    (guest), else None."""
+    if getattr(session, "guest", False):
+        return text("ui.net.sent") if session.sent is not None else None
+    found = devices.waiting_status(session, PAGE.devices)
+    return text(found[0], found[1]) if found else None
+
+
+def on_net_event(raw):
+    """An event of a connection (static/net.js): the guest's link to its host, or the host's
+    link to a seat."""
+    try:
+        event = json.loads(str(raw))
+        peer, kind = str(event.get("id")), str(event.get("type"))
+    except (ValueError, AttributeError):
+        return
+    if peer == devices.HOST_PEER:
+        guest_event(kind, event)
+    else:
+        host_event(devices.seat_of(peer), kind, event)
+
+
+def host_event(seat, kind, event):
+    """The host hears from a seat's connection: opened, a message, lost."""
+    session, links = PAGE.session, PAGE.devices
+    if session is None or links is None or seat not in links.state:
+        return
+    if kind == "open":
+        links.set(seat, "open")
+    elif kind == "message":
+        out, moved = devices.host_receive(session, links, seat, str(event.get("data") or ""))
+        for msg in out:
+            if msg["t"] == "refused":
+                window.console.warn("Encore: refused from seat %d: %s" % (seat, msg["msg_id"]))
+            net_js().send(devices.peer_of(seat), net.encode(msg))
+        if moved:
+            after_change()
+            return
+        if PAGE.overlay == "devices" and not links.waiting():
+            PAGE.overlay = None       # everyone is at the table: the game goes on
+            draw()
+            proceed()
+            return
+    elif kind == "state" and event.get("state") in ("disconnected", "failed", "closed") or \
+            kind == "close":
+        if links.state[seat] in ("open", "joined"):
+            links.set(seat, "away")
+    elif kind == "state" and event.get("state") == "connected" and \
+            links.state[seat] == "away" and seat in links.admitted:
+        links.set(seat, "joined")     # back on the same connection: it catches up
+        send_net(session)
+    draw()
+
+
+def open_invite(code):
+    """An invitation was opened here: make the reply to show the host (a guest that lost its
+    connection to the same table keeps its table and catches up once connected again)."""
+    forget_link()
+    try:
+        found = net.read_invite(code)
+    except net.NetError as err:
+        show_join({"error": text("ui.net.join_failed", {"reason": err.message})})
+        return
+    session = PAGE.session
+    same = getattr(session, "guest", False) and \
+        (session.state.room, session.state.seat) == (found["room"], found["seat"])
+    if session is not None and not same:
+        show_start()                  # (a game of this device's stays saved)
+    if net_js():
+        net_js().close(devices.HOST_PEER)
+    PAGE.join = {**found, "reply": "", "qr": "", "open": False, "error": ""}
+    if same:
+        PAGE.overlay = "join"
+    show_join(PAGE.join)
+    asyncio.ensure_future(make_reply(PAGE.join))
+
+
+async def make_reply(join):
+    """The guest's answer to the invitation, packed as its reply, with its QR code."""
+    try:
+        if not net_js():
+            raise RuntimeError("no window.encoreNet")
+        sdp = str(await net_js().answer(devices.HOST_PEER, net.build_sdp(join["fields"]),
+                                        OFFER_MS))
+        join["reply"] = net.pack_reply(join["room"], join["seat"], net.strip_sdp(sdp))
+    except net.NetError as err:
+        join["error"] = text("ui.net.join_failed", {"reason": err.message})
+    except Exception as err:          # noqa: BLE001 (the browser's reason)
+        join["error"] = text("ui.net.no_channel", {"why": str(err)[:200]})
+    if join.get("reply"):
+        try:
+            join["qr"] = str(await net_js().qrSvg(join["reply"]))
+        except Exception as err:      # noqa: BLE001 (the text alone still replies)
+            window.console.warn("Encore: no QR code (%s)" % str(err)[:200])
+    if PAGE.join is join:
+        show_join(join)
+
+
+def show_join(join):
+    """The guest's joining screen (over its table, when it connects again)."""
+    if PAGE.session is not None and getattr(PAGE.session, "guest", False):
+        draw()
+        return
+    PAGE.join = join
+    q("#start-screen").hidden = True
+    q("#game-screen").hidden = False
+    document.body.dataset.board = "join"
+    q("#game-screen").innerHTML = '<main class="felt join-screen">%s</main>' % \
+        devices.join_html(join)
+    button = q("#game-screen .modal button")
+    if button:
+        button.focus()
+
+
+def guest_event(kind, event):
+    """The guest hears from its host: the channel opened (say hello), a message, lost."""
+    join, session = PAGE.join, PAGE.session
+    guest = session if getattr(session, "guest", False) else None
+    if kind == "open" and join is not None:
+        join["open"] = True
+        hello = guest.hello() if guest else net.hello(join["room"], join["seat"], join["secret"])
+        net_js().send(devices.HOST_PEER, net.encode(hello))
+        show_join(join)
+    elif kind == "message":
+        guest_message(guest, str(event.get("data") or ""))
+    elif kind == "close" or kind == "state" and event.get("state") in ("failed", "closed"):
+        if guest is not None and PAGE.overlay != "join":
+            PAGE.overlay = "lost"
+            draw()
+        elif join is not None and guest is None:
+            join["error"] = text("ui.net.lost")
+            show_join(join)
+
+
+def guest_message(guest, raw):
+    """A message from the host: the welcome starts the guest's table; an update moves it on; a
+    refusal is shown. One that does not follow on ends the connection (connect again)."""
+    join = PAGE.join
+    try:
+        if guest is None:
+            if join is None:
+                return
+            begin_guest(devices.GuestSession.join(raw, join["secret"]))
+            return
+        refused = guest.receive(raw)
+    except net.NetError as err:
+        window.console.warn("Encore: from the host: %s" % err.msg_id)
+        net_js().close(devices.HOST_PEER)
+        if guest is not None:
+            PAGE.overlay = "lost"
+            draw()
+        return
+    if refused is not None:
+        PAGE.notice, PAGE.notice_at = text("ui.net.refused", {"reason": text(*refused)}), None
+        draw()
+        return
+    if PAGE.overlay == "join":
+        PAGE.overlay, PAGE.join = None, None
+    after_change()
+
+
+def begin_guest(session):
+    """Put a guest's table on the screen (no save: the host keeps the game)."""
+    PAGE.session, PAGE.slot, PAGE.saving, PAGE.join = session, None, True, None
+    forget_hint()
+    set_thinking(None)
+    PAGE.overlay, PAGE.notice, PAGE.pending, PAGE.heard = None, "", None, 0
+    q("#start-screen").hidden = True
+    q("#game-screen").hidden = False
+    after_change()
+
+
 def on_language(lang):
     """The language was changed at the table (the settings): every text from now on is in it,
     and the table is redrawn at once (the game is untouched)."""
@@ -1730,6 +2166,8 @@ def main():
     page_store().onTakenOver(proxy(taken_over))
     q("#game-screen").addEventListener("click", proxy(on_table_click))
     window.addEventListener("hashchange", proxy(on_hash))
+    if net_js():
+        net_js().onEvent(proxy(on_net_event))
     document.addEventListener("keydown", proxy(on_key))
     q("#start-button").disabled = False
     for button in q("#continue-box").querySelectorAll("button"):
@@ -1746,7 +2184,10 @@ def check_saves_now():
     """Once the page is ready: a tab reloaded at the table goes back to it; else every saved
     game offered is checked (one that would not load is set aside now, with a message). Then
     mark that it was done."""
-    if link_fragment():
+    if is_invitation(link_fragment()):
+        page_store().setAtTable(False)
+        open_invite(link_fragment())
+    elif link_fragment():
         page_store().setAtTable(False)
         for slot in list(page_store().slots()):
             load_slot(slot)

@@ -62,9 +62,11 @@ def seat_panels(where, panel):
 
 
 def bot_or_human(seat):
-    """'Human' or 'Bot (level)' for a seat of the start form."""
+    """'Human', 'Another device' or 'Bot (level)' for a seat."""
     if seat["kind"] == "human":
         return t("ui.human")
+    if seat["kind"] == "remote":
+        return t("ui.remote")
     return t("ui.bot", level=t("ui.level." + seat["bot"]))
 
 

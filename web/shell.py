@@ -98,8 +98,8 @@ def option_html(game, option):
 
 
 def seat_rows():
-    """A row per possible seat: name (any text) and human or bot with its level (Easy, Normal,
-    Hard; the plain heuristic and random bots too). Re-Chord's solo game has one row: Jim Bot is
+    """A row per possible seat: name (any text) and human, bot with its level (Easy, Normal,
+    Hard; the plain heuristic and random bots too) or a person at another device (issue 23). Re-Chord's solo game has one row: Jim Bot is
     the engine's automa, not a seat."""
     rows = []
     for i in range(MAX_SEATS):
@@ -109,6 +109,7 @@ def seat_rows():
                   % (lvl, " selected" if i and lvl == DEFAULT_BOT else "",
                      t("ui.bot", level=text("ui.level." + lvl)))
                   for lvl in BOT_LEVELS]
+        kinds.append('<option value="remote">%s</option>' % t("ui.remote"))
         rows.append('<div class="seat-row" data-seat="%d"><span class="seat-no">%d</span>'
                     '<input type="text" name="name-%d" value="%s" maxlength="40" '
                     'placeholder="%s" aria-label="%s"><select name="kind-%d" aria-label="%s">%s</select></div>'

@@ -1,0 +1,232 @@
+"""The page's side of play from other devices (issue 23), without a browser: the host answers
+its guests' texts (web/devices.py host_receive, host_updates) and each guest's table is a
+GuestSession over its mirror. Whole games of all four titles run over text only."""
+
+import json
+import pathlib
+import random
+import sys
+
+import pytest
+
+from session_helpers import table_step
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+import app  # noqa: E402
+import devices  # noqa: E402
+import net  # noqa: E402
+from invite import token  # noqa: E402
+
+ROOM = token(bytes(range(6)))
+
+
+def secret(seat):
+    """A seat's secret, as the page makes them (16 random bytes; fixed here)."""
+    return token(bytes([seat + 1]) * 16)
+
+
+def host(game, kinds, seed="dev-1"):
+    """A host session (seat kinds like "hrb": human, remote, bot) with its room and links."""
+    seats = [{"name": "P%d" % i, "kind": {"h": "human", "r": "remote", "b": "bot"}[k],
+              "bot": "heuristic"} for i, k in enumerate(kinds)]
+    session = app.Session.start(game, seats, seed)
+    session.open_room(ROOM, {s: secret(s) for s in session.remotes})
+    return session, devices.Devices(session.remotes)
+
+
+def join(session, links, seat, guest=None):
+    """A guest at `seat` says hello (a new one, or `guest` again after a drop); its table."""
+    hello = net.hello(ROOM, seat, secret(seat), guest.state.events if guest else ())
+    out, moved = devices.host_receive(session, links, seat, net.encode(hello))
+    assert not moved and [m["t"] for m in out] == ["welcome", "update"]
+    texts = [net.encode(m) for m in out]
+    if guest is None:
+        guest = devices.GuestSession.join(texts[0], secret(seat))
+    else:
+        assert guest.receive(texts[0]) is None
+    assert guest.receive(texts[1]) is None
+    return guest
+
+
+def deliver(session, links, guests):
+    """Send each joined guest its update (as text); the texts sent, by seat."""
+    sent = {}
+    for seat, msg in devices.host_updates(session, links).items():
+        sent[seat] = net.encode(msg)
+        assert msg["view"]["seat"] == seat and msg["view"] == session.state.view(seat)
+        assert guests[seat].receive(sent[seat]) is None
+    return sent
+
+
+def local_step(session):
+    """The host's own people and bots play on; False when a guest must move or it is over."""
+    if session.state.is_over or session.waiting_for_remote() is not None:
+        return False
+    if not table_step(session):
+        assert session.human_move(session.state.legal_actions()[0]) is None
+    return True
+
+
+@pytest.mark.parametrize("game, kinds", [("take-a-chord", "hrrb"), ("take-bamboo", "rrrrrr"),
+                                         ("taktvoll", "brrh"), ("rechord", "rr"),
+                                         ("rechord", "r")])
+def test_whole_games_with_guest_tables_over_text(game, kinds):
+    """Each title to its end: guests pick from their own table's moves (its view's legal
+    moves, with the table's automatic claims), send them as text, and end with the host's
+    view and log of their seat; no guest is ever sent another seat's view."""
+    session, links = host(game, kinds, seed="dev-" + game)
+    guests = {s: join(session, links, s) for s in session.remotes}
+    rng, moves = random.Random(game + kinds), 0
+    for _ in range(20000):
+        while local_step(session):
+            pass
+        deliver(session, links, guests)
+        seat = session.waiting_for_remote()
+        if seat is None:
+            break
+        guest = guests[seat]
+        while guest.round_pending():
+            guest.close_round()
+        if guest.auto_move({"always_claim": True}) is None:
+            assert guest.human_move(rng.choice(guest.view()["legal"])) is None
+        assert guest.view()["legal"] == []                  # in flight: nothing to choose
+        for raw in guest.take_outbox():
+            out, moved = devices.host_receive(session, links, seat, raw)
+            assert out == [] and moved
+            moves += 1
+    assert session.state.is_over and moves >= 10
+    for seat, guest in guests.items():
+        assert guest.view() == session.state.view(seat)
+        assert guest.events() == session.state.events_for(seat)
+        assert guest.state.is_over and guest.view()["legal"] == []
+
+
+def test_an_update_reaches_only_the_guests_whose_seat_changed_and_holds_only_their_view():
+    """After a move each joined guest gets one update with its own seat's view; nothing is
+    sent again when nothing changed, and a guest that is away is sent nothing."""
+    session, links = host("take-bamboo", "rrrb", seed="dev-upd")
+    guests = {s: join(session, links, s) for s in (0, 1)}
+    assert devices.host_updates(session, links) == {}
+    seat = session.waiting_for_remote()
+    while seat not in guests:
+        local_step(session) or guests.setdefault(seat, join(session, links, seat))
+        seat = session.waiting_for_remote()
+    guest = guests[seat]
+    guest.human_move(guest.view()["legal"][0])
+    devices.host_receive(session, links, seat, guest.take_outbox()[0])
+    links.set(2, "away")
+    sent = deliver(session, links, guests)
+    assert set(sent) == set(links.joined()) and 2 not in sent
+    for s, raw in sent.items():
+        assert json.loads(raw)["view"]["seat"] == s
+    assert devices.host_updates(session, links) == {}
+
+
+def test_a_guest_that_drops_catches_up_from_its_own_log_on_a_new_connection():
+    """A guest away for some moves says hello with the log it holds: the host sends only
+    what it missed, and the guest's table is the host's again."""
+    session, links = host("take-a-chord", "rrrr", seed="dev-drop")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    links.set(1, "away")
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = session.waiting_for_remote()
+        action = rng.choice(session.state.legal_actions())
+        out, moved = devices.host_receive(session, links, seat, net.encode(
+            {"t": "act", "seq": len(session.state.history), "action": list(action)})) \
+            if seat != 1 else ([], session.remote_move(1, net.decode_guest(net.encode(
+                {"t": "act", "seq": len(session.state.history), "action": list(action)}))) is None)
+        assert moved, out
+        deliver(session, links, {s: g for s, g in guests.items() if s != 1})
+    held = len(guests[1].events())
+    hello = net.hello(ROOM, 1, secret(1), guests[1].state.events)
+    out, _ = devices.host_receive(session, links, 1, net.encode(hello))
+    assert out[1]["from"] == held and "reset" not in out[1]
+    join(session, links, 1, guests[1])
+    assert guests[1].view() == session.state.view(1)
+    assert guests[1].events() == session.state.events_for(1)
+
+
+def test_forged_stale_and_early_messages_change_nothing():
+    """A guest that has not said hello, a wrong secret, bad JSON, a huge text, a stale move and
+    a move for another seat are refused with a reason; the game is unchanged."""
+    session, links = host("take-a-chord", "rrrb", seed="dev-forge")
+    before = session.state.to_json()
+    act = net.encode({"t": "act", "seq": 0, "action": list(session.state.legal_actions()[0])})
+    cur = session.state.current_player
+    out, moved = devices.host_receive(session, links, cur, act)
+    assert not moved and out[0]["msg_id"] == "net.wrong_secret"
+    wrong = net.hello(ROOM, cur, secret(cur + 1))
+    out, _ = devices.host_receive(session, links, cur, net.encode(wrong))
+    assert out[0]["msg_id"] == "net.wrong_secret" and links.state[cur] == "making"
+    for raw in ("{", "x" * 9000, json.dumps({"t": "act"}), "[]"):
+        out, moved = devices.host_receive(session, links, cur, raw)
+        assert not moved and out[0]["msg_id"] == "net.bad_message"
+    guests = {s: join(session, links, s) for s in session.remotes}
+    other = next(s for s in session.remotes if s != cur)
+    out, moved = devices.host_receive(session, links, other, act)
+    assert not moved and out[0]["msg_id"] == "error.not_your_turn"
+    stale = act.replace('"seq":0', '"seq":5')
+    out, moved = devices.host_receive(session, links, cur, stale)
+    assert not moved and out[0]["msg_id"] == "net.out_of_step"
+    assert session.state.to_json() == before
+    refused = net.encode(out[0])
+    guests[cur].sent = 5
+    assert guests[cur].receive(refused) == ("net.out_of_step", {"seq": 5, "expected": 0})
+    assert guests[cur].sent is None
+
+
+def test_a_guest_sends_only_its_own_legal_moves_one_at_a_time():
+    """A guest's table refuses a move not in its view's legal moves, one out of turn, and a
+    second while the first is in flight; the outbox holds the one move sent."""
+    session, links = host("take-bamboo", "rrr", seed="dev-guest")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    cur = session.state.current_player
+    idle = guests[(cur + 1) % 3]
+    assert idle.human_move(session.state.legal_actions()[0]).msg_id == "error.not_your_turn"
+    guest = guests[cur]
+    assert guest.human_move(("nonsense",)).msg_id == "error.bad_action"
+    first = guest.view()["legal"][0]
+    assert guest.human_move(first) is None
+    assert guest.human_move(first).msg_id == "error.not_your_turn"
+    out = guest.take_outbox()
+    assert [json.loads(t) for t in out] == [{"t": "act", "seq": 0, "action": list(first)}]
+    assert guest.take_outbox() == []
+
+
+def test_a_seat_handed_to_a_bot_plays_on_and_the_save_agrees():
+    """The host hands an away seat to the steady bot: the room forgets it, the bot plays its
+    turns, and the save resumes with the seat as a bot (no room left once none is remote)."""
+    session, links = host("take-a-chord", "hrbb", seed="dev-bot")
+    assert session.hand_to_bot(1) and not session.hand_to_bot(1) and not session.hand_to_bot(0)
+    links.forget(1)
+    assert session.room is None and session.seats[1]["kind"] == "bot"
+    assert session.seats[1]["bot"] == session.steady and links.state == {}
+    for _ in range(200):
+        if not local_step(session):
+            break
+    assert session.waiting_for_remote() is None and len(session.state.history) > 10
+    again = app.Session.from_save(session.to_save())
+    assert again.room is None and again.seats[1]["kind"] == "bot"
+    two, _ = host("take-a-chord", "rrbb", seed="dev-bot2")
+    assert two.hand_to_bot(0) and two.room is not None and list(two.room.secrets) == [1]
+    assert app.Session.from_save(two.to_save()).remotes == [1]
+
+
+def test_peer_ids_name_remote_seats_only():
+    """The host's connection ids are seat-N; nothing else names a seat."""
+    assert [devices.seat_of(devices.peer_of(s)) for s in range(8)] == list(range(8))
+    for bad in ("host", "seat-", "seat-x", "seat-10", "seats-1", "seat-1-2"):
+        assert devices.seat_of(bad) is None
+
+
+def test_waiting_status_names_the_guest_and_whether_its_device_is_there():
+    """The host's status line at a guest's turn: waiting for it, or that its device is away."""
+    session, links = host("take-bamboo", "rrr", seed="dev-status")
+    cur = session.state.current_player
+    assert devices.waiting_status(session, links) == ("ui.net.status_away", {"name": "P%d" % cur})
+    join(session, links, cur)
+    assert devices.waiting_status(session, links) == ("ui.net.status_waiting",
+                                                      {"name": "P%d" % cur})
