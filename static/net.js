@@ -23,7 +23,8 @@
 // none, and no request leaves the device (docs/security.md). The QR library (vendor/qr/, pinned
 // npm "qr") is imported only when a code is drawn or read. Loaded as a file (the page's Content
 // Security Policy allows no inline script); with ?nettest=1 in the page's address, every string
-// sent is also kept in window.encoreNetSent[id] (the browser tests' leak check).
+// sent is also kept in window.encoreNetSent[id] (the browser tests' leak check), and
+// window.encoreNetDrop(id) closes a peer's channel as a network blip would.
 (() => {
   "use strict";
   const LABEL = "encore";                 // the one channel a peer may open
@@ -37,7 +38,12 @@
   const TEST = new URLSearchParams(location.search).get("nettest") === "1";
   const peers = new Map();                // id -> {pc, dc, opened}
   let listener = null;
-  if (TEST) window.encoreNetSent = Object.create(null);
+  if (TEST) {
+    window.encoreNetSent = Object.create(null);
+    // the browser tests' network blip: close a peer's channel as a lost connection would (both
+    // sides hear "close"; the connection stays listed, unlike close())
+    window.encoreNetDrop = (id) => { const p = peers.get(String(id)); if (p && p.dc) p.dc.close(); };
+  }
 
   function emit(event) {
     if (!listener) return;

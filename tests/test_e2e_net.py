@@ -85,14 +85,24 @@ class Device(Table):
     board to change, since a guest's move comes back from the host."""
 
     guitarist = None              # Re-Chord: who decides at this device (else Table.decide)
+    guest = False                 # a guest's move is timed until the host's answer is drawn
+    round_trips = ()
 
     def act(self, selector):
-        """Click and wait until this page's board or move count changes."""
+        """Click and wait until this page's board or move count changes (a guest's move: until
+        the host's update has come back and been drawn, its time kept)."""
         before = self.board()
+        started = time.perf_counter()
         self.page.click(selector)
         self.page.wait_for_function(
             "([b, m]) => document.body.dataset.board !== b || document.body.dataset.moves !== m",
             arg=before, timeout=STEP)
+        after = self.board()
+        sent = after[0] != "playable" or after[1] != before[1]   # (not a half-made choice)
+        if self.guest and before[0] == "playable" and sent:
+            self.page.wait_for_function("(m) => document.body.dataset.moves !== m",
+                                        arg=before[1], timeout=STEP)
+            self.round_trips = self.round_trips + ((time.perf_counter() - started) * 1000,)
 
 
 def host_start(host, game, players, seats, seed, options=None):
@@ -122,6 +132,7 @@ def join(browser, url, host, seat):
     the guest's table shows. Returns the guest and the times (ms) it took."""
     link = invitation(host, seat)
     guest = Device(browser, url)
+    guest.guest = True
     started = time.perf_counter()
     guest.open(link)
     reply = guest.page.locator(".reply-link")
@@ -195,6 +206,20 @@ def check_leaks(state, sent):
     return checked
 
 
+def report(game, state, sizes, sent, trips):
+    """Print what the note measures: code sizes, joining time, round trips, bytes per move."""
+    raw = sum(len(json.dumps(m, separators=(",", ":"), ensure_ascii=False).encode())
+              for messages in sent.values() for m in messages)
+    trips = sorted(trips)
+    print("\n%s: invitation %s, reply %s characters; open to the first hand %s ms; "
+          "%d guest moves, round trip median %.0f ms (max %.0f); %d moves, %d bytes to guests "
+          "(%.0f a move, %d messages)" % (
+              game, sorted({m["invite"] for m in sizes}), sorted({m["reply"] for m in sizes}),
+              [round(m["ms"]) for m in sizes], len(trips), trips[len(trips) // 2] if trips else 0,
+              trips[-1] if trips else 0, len(state.history), raw, raw / len(state.history),
+              sum(map(len, sent.values()))))
+
+
 def new_host(browser, url):
     """The host's page, recording what it sends (?nettest=1)."""
     host = Device(browser, url + "?nettest=1")
@@ -235,9 +260,109 @@ def test_a_whole_game_with_guests_on_their_own_devices(net_browser, net_site, ga
     assert state.is_over
     for seat, guest in guests.items():
         assert guest.page.locator(".modal-final").count() == 1
-    checked = check_leaks(state, {s: sent_to(host, s) for s in remote})
+    sent = {s: sent_to(host, s) for s in remote}
+    checked = check_leaks(state, sent)
     assert checked >= len(state.history)
-    print("\n%s: %s; %d updates checked" % (game, sizes, checked))
+    report(game, state, sizes, sent, [ms for s in remote for ms in guests[s].round_trips])
+    for device in devices:
+        device.check_clean(origin_of(net_site))
+        device.context.close()
+
+
+def moves(device):
+    """The moves the device's table shows."""
+    return int(device.board()[1] or 0)
+
+
+def play_until(devices, host, count):
+    """Every device decides in turn until the host's game has `count` moves (or more)."""
+    for _ in range(2000):
+        if moves(host) >= count:
+            return
+        if not any([play_round(d) for d in devices]):
+            time.sleep(0.05)
+    raise AssertionError("the game did not reach move %d" % count)
+
+
+def invite_again(host, seat, old_link=""):
+    """The host opens "Other devices" (from the menu, unless it is open) and, unless a fresh
+    invitation is already there, asks for a new one; its link."""
+    page = host.page
+    if not page.locator(".modal-devices").count():
+        page.click("[data-action=menu]")
+        page.click(".modal-menu [data-action=devices]")
+    field = page.locator('.device[data-seat="%d"] .invite-link' % seat)
+    again = page.locator('[data-action=net-invite][data-seat="%d"]' % seat)
+    fresh = "([sel, old]) => { const f = document.querySelector(sel); " \
+        "return f && f.value && f.value !== old; }"
+    field.or_(again).first.wait_for(timeout=STEP)   # (while it is being made: neither)
+    if not page.evaluate(fresh, ['.device[data-seat="%d"] .invite-link' % seat, old_link]):
+        again.click()
+    page.wait_for_function("([sel, old]) => { const f = document.querySelector(sel); "
+                           "return f && f.value && f.value !== old; }",
+                           arg=['.device[data-seat="%d"] .invite-link' % seat, old_link],
+                           timeout=STEP)
+    return field.input_value()
+
+
+def rejoin(host, guest, seat, old_link=""):
+    """A guest whose connection was lost pastes the host's new invitation into its panel,
+    shows its reply, the host takes it; the guest's table is back."""
+    link = invite_again(host, seat, old_link)
+    guest.page.wait_for_selector(".modal-lost", timeout=STEP)
+    guest.page.fill(".invite-paste", link)
+    guest.page.click("[data-action=net-join]")
+    reply = guest.page.locator(".reply-link")
+    reply.wait_for(timeout=STEP)
+    host.page.fill('.device[data-seat="%d"] textarea' % seat, reply.input_value())
+    host.page.click('[data-action=net-accept][data-seat="%d"]' % seat)
+    guest.page.wait_for_selector(".modal-join", state="detached", timeout=STEP)
+    return link
+
+
+def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net_site):
+    """Mid-game a guest's connection drops: the host's table says the seat is away, the guest
+    asks for a new invitation, and on joining again it is sent only what it missed. Then the
+    host's page reloads: it resumes the saved game with the same room, both guests join again
+    from their lost panels, and the game is played to its end on every device; nothing sent
+    names another seat's hidden card."""
+    host = new_host(net_browser, net_site)
+    host_start(host, "take-bamboo", 3, ["bot-heuristic", "remote", "remote"], "net-drop")
+    guests = {s: join(net_browser, net_site, host, s)[0] for s in (1, 2)}
+    host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
+    devices = [host, guests[1], guests[2]]
+    play_until(devices, host, 12)
+    old = host.page.evaluate("(id) => (window.encoreNetSent[id] || []).length", "seat-1")
+    held = guests[1].page.evaluate("document.body.dataset.moves")
+    guests[1].page.evaluate("encoreNetDrop('host')")
+    guests[1].page.wait_for_selector(".modal-lost", timeout=STEP)
+    host.page.click("[data-action=menu]")
+    host.page.click(".modal-menu [data-action=devices]")
+    host.page.wait_for_selector('.device[data-seat="1"] [data-state=away]', timeout=STEP)
+    assert host.page.locator('.device[data-seat="2"] [data-state=joined]').count() == 1
+    rejoin(host, guests[1], 1)
+    after = sent_to(host, 1)[old:]
+    kinds = [m["t"] for m in after]
+    assert kinds[:2] == ["welcome", "update"], kinds
+    assert "reset" not in after[1] and after[1]["from"] > 0, after[1]["from"]
+    assert guests[1].page.evaluate("document.body.dataset.moves") >= held
+    play_until(devices, host, 30)
+    sent = {s: sent_to(host, s) for s in (1, 2)}
+    at = moves(host)
+    host.page.reload()
+    host.page.wait_for_selector("body[data-ready]", state="attached", timeout=STEP * 4)
+    host.page.wait_for_selector(".modal-devices", timeout=STEP)
+    assert moves(host) == at
+    for seat in (1, 2):
+        rejoin(host, guests[seat], seat)
+    host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
+    play_everywhere(devices)
+    state = host.engine_state()
+    assert state.is_over
+    for seat in (1, 2):
+        sent[seat] += sent_to(host, seat)
+        assert guests[seat].page.locator(".modal-final").count() == 1
+    assert check_leaks(state, sent) >= len(state.history)
     for device in devices:
         device.check_clean(origin_of(net_site))
         device.context.close()

@@ -1951,7 +1951,8 @@ def hand_to_bot(seat):
     PAGE.devices.forget(seat)
     if not PAGE.devices.state:
         PAGE.devices = None
-        PAGE.overlay = None
+    if PAGE.overlay == "devices" and (PAGE.devices is None or not PAGE.devices.waiting()):
+        PAGE.overlay = None           # nobody else is missing: the game goes on
     PAGE.notice, PAGE.notice_at = text("ui.net.handed", {"name": name}), None
     after_change()
 
