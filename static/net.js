@@ -16,6 +16,12 @@
 //   encoreNet.qrSvg(text)                 -> Promise of an SVG drawing the text as a QR code
 //   encoreNet.scan(video, timeoutMs)      -> Promise of the first QR code's text read from the
 //                                            video ("" when stopped or timed out)
+//   encoreNet.brokerOpen(url, id)         -> Promise, once the broker (setting "broker", off by
+//                                            default) has this device as `id`; then events
+//                                            {"type":"signal","kind":"OFFER"|"ANSWER","from",
+//                                            "data"} and {"type":"broker","state"}
+//   encoreNet.brokerSend(dst, kind, text) -> true if an OFFER or ANSWER went to the broker
+//   encoreNet.brokerClose()               -> true if a broker connection was closed
 //
 // Non-trickle ICE: an offer or answer is returned once candidate gathering is complete (or its
 // time is up), so one SDP text is the whole invitation or reply. ICE servers come from the
@@ -290,8 +296,75 @@
     if (video) video.srcObject = null;
   }
 
+  // --- the broker (optional, off unless the page's "broker" setting names one) -------------------
+  // A PeerJS "peer" server (npm "peer") passes the offer and the answer between two devices, so
+  // a guest only opens its invitation. Its protocol: a WebSocket to URL?key=…&id=…&token=…, an
+  // OPEN message, then {type, dst, payload} out and {type, src, payload} in; a HEARTBEAT now and
+  // then. Only OFFER and ANSWER are used (non-trickle: candidates are in the SDP).
+  const BROKER_URL = /^wss?:\/\/[^\s"<>]{1,250}$/, BROKER_ID = /^[A-Za-z0-9]{1,64}$/;
+  const BROKER_MAX = 24000, HEARTBEAT_MS = 5000, BROKER_OPEN_MS = 10000;
+  let broker = null;                      // {ws, id, timer}
+  function brokerClose() {
+    if (!broker) return false;
+    const b = broker;
+    broker = null;
+    clearInterval(b.timer);
+    try { b.ws.close(); } catch (e) { /* already closed */ }
+    return true;
+  }
+  function brokerOpen(url, id) {          // Promise: resolved once the broker says OPEN
+    const base = String(url), me = String(id);
+    if (!BROKER_URL.test(base) || !BROKER_ID.test(me)) return Promise.reject(new TypeError("net: bad broker address or id"));
+    brokerClose();
+    const token = Math.random().toString(36).slice(2, 12);
+    const ws = new WebSocket(base + (base.includes("?") ? "&" : "?key=peerjs&") + "id=" + me +
+                             "&token=" + token + "&version=1.5.5");
+    const b = {ws, id: me, timer: null};
+    broker = b;
+    return new Promise((resolve, reject) => {
+      let opened = false;
+      const limit = setTimeout(() => { if (!opened) { reject(new Error("net: the broker did not answer")); brokerClose(); } }, BROKER_OPEN_MS);
+      const mine = () => broker === b;
+      ws.addEventListener("message", (e) => {
+        if (!mine() || typeof e.data !== "string" || e.data.length > BROKER_MAX) return;
+        let msg;
+        try { msg = JSON.parse(e.data); } catch (err) { return; }
+        const type = msg && msg.type;
+        if (type === "OPEN" && !opened) {
+          opened = true;
+          clearTimeout(limit);
+          b.timer = setInterval(() => { if (ws.readyState === 1) ws.send('{"type":"HEARTBEAT"}'); }, HEARTBEAT_MS);
+          emit({type: "broker", state: "open"});
+          resolve("");
+        } else if ((type === "OFFER" || type === "ANSWER") && typeof msg.src === "string" &&
+                   BROKER_ID.test(msg.src)) {
+          emit({type: "signal", kind: type, from: msg.src, data: JSON.stringify(msg.payload)});
+        } else if (type === "ID-TAKEN" || type === "ERROR" || type === "INVALID-KEY") {
+          if (!opened) { clearTimeout(limit); reject(new Error("net: the broker refused (" + type + ")")); }
+          emit({type: "broker", state: "refused"});
+          brokerClose();
+        } else if (type === "EXPIRE" || type === "LEAVE") {
+          emit({type: "broker", state: type === "EXPIRE" ? "expired" : "left", from: String(msg.src || "")});
+        }
+      });
+      ws.addEventListener("close", () => {
+        if (!opened) { clearTimeout(limit); reject(new Error("net: the broker could not be reached")); }
+        if (mine()) { clearInterval(b.timer); broker = null; emit({type: "broker", state: "closed"}); }
+      });
+    });
+  }
+  function brokerSend(dst, kind, payloadText) {   // true if handed to the open broker
+    if (!broker || broker.ws.readyState !== 1 || !BROKER_ID.test(String(dst)) ||
+        (kind !== "OFFER" && kind !== "ANSWER") || typeof payloadText !== "string" ||
+        payloadText.length > BROKER_MAX) return false;
+    let payload;
+    try { payload = JSON.parse(payloadText); } catch (e) { return false; }
+    broker.ws.send(JSON.stringify({type: kind, dst: String(dst), payload}));
+    return true;
+  }
+
   window.encoreNet = {
-    offer, answer, accept, send, close, status,
+    offer, answer, accept, send, close, status, brokerOpen, brokerSend, brokerClose,
     onEvent: (fn) => { listener = typeof fn === "function" ? fn : null; },
     iceServers: () => JSON.stringify(iceServers()),
     qrSvg, scan, stopScan, startCamera, stopCamera,

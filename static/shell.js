@@ -136,6 +136,32 @@
   const alwaysClaim = $("#always-claim");
   alwaysClaim.checked = settings.always_claim !== false;
   alwaysClaim.addEventListener("change", () => store.setSetting("always_claim", alwaysClaim.checked));
+  // Other devices across networks (issue 23): a STUN/TURN server and a signalling broker, both
+  // off (empty) by default; an address that is not one is refused with a message, not kept.
+  const ICE_URL = /^(?:stun|turn|turns):[^\s"<>]{1,250}$/, BROKER_URL = /^wss?:\/\/[^\s"<>]{1,250}$/;
+  const iceUrl = $("#ice-url"), iceUser = $("#ice-user"), icePassword = $("#ice-password");
+  const brokerUrl = $("#broker-url"), netSaid = $("#net-settings-said");
+  const ice = Array.isArray(settings.ice_servers) && settings.ice_servers[0] || {};
+  iceUrl.value = typeof ice.urls === "string" ? ice.urls : "";
+  iceUser.value = ice.username || "";
+  icePassword.value = ice.credential || "";
+  brokerUrl.value = typeof settings.broker === "string" ? settings.broker : "";
+  function saveIce() {
+    const url = iceUrl.value.trim();
+    if (url && !ICE_URL.test(url)) { netSaid.textContent = say("ui.net.ice_refused"); return; }
+    const server = {urls: url};
+    if (iceUser.value) server.username = iceUser.value.slice(0, 256);
+    if (icePassword.value) server.credential = icePassword.value.slice(0, 256);
+    store.setSetting("ice_servers", url ? [server] : []);
+    netSaid.textContent = say(url ? "ui.net.ice_saved" : "ui.net.ice_off");
+  }
+  for (const box of [iceUrl, iceUser, icePassword]) box.addEventListener("change", saveIce);
+  brokerUrl.addEventListener("change", () => {
+    const url = brokerUrl.value.trim();
+    if (url && !BROKER_URL.test(url)) { netSaid.textContent = say("ui.net.broker_refused"); return; }
+    store.setSetting("broker", url);
+    netSaid.textContent = say(url ? "ui.net.broker_saved" : "ui.net.broker_off");
+  });
   // House rules: the folded list's summary names those that differ from the default.
   function markChanged() {
     for (const box of form.querySelectorAll(".house-options")) {

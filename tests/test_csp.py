@@ -17,7 +17,7 @@ POLICY = {
     "script-src": ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"],
     "style-src": ["'self'"],
     "img-src": ["'self'"],
-    "connect-src": ["'self'"],
+    "connect-src": ["'self'", "ws:", "wss:"],     # ws: wss:: a broker, if one is set
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

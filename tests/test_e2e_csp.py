@@ -100,7 +100,7 @@ def test_a_game_under_the_policy_has_no_violation(watched, game, players):
     assert "'unsafe-inline'" not in text and "'unsafe-hashes'" not in text
     assert not re.search(r"'(?:sha256|sha384|sha512|nonce)-", text)
     assert policy["default-src"] == ["'none'"] and policy["object-src"] == ["'none'"]
-    assert policy["base-uri"] == ["'none'"] and policy["connect-src"] == ["'self'"]
+    assert policy["base-uri"] == ["'none'"] and policy["connect-src"] == ["'self'", "ws:", "wss:"]
     t.page.click("#start-rules")                              # a dialog closed by its form
     t.page.click("#rules-dialog form.rules-close button")
     if game == "take-a-chord":

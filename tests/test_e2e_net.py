@@ -223,7 +223,11 @@ def report(game, state, sizes, sent, trips):
 def new_host(browser, url):
     """The host's page, recording what it sends (?nettest=1)."""
     host = Device(browser, url + "?nettest=1")
-    host.open()
+    try:
+        host.open()
+    except Exception:
+        raise AssertionError("the host's page did not start: %s %s" % (
+            host.problems, host.page.evaluate("document.body.outerHTML.slice(0, 3000)")))
     return host
 
 
@@ -363,6 +367,68 @@ def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net
         sent[seat] += sent_to(host, seat)
         assert guests[seat].page.locator(".modal-final").count() == 1
     assert check_leaks(state, sent) >= len(state.history)
+    for device in devices:
+        device.check_clean(origin_of(net_site))
+        device.context.close()
+
+
+@pytest.fixture(scope="module")
+def broker(netns):
+    """A PeerJS "peer" server (the npm registry's `peer`, a pinned dev dependency) on
+    127.0.0.1 inside the namespace: its WebSocket address."""
+    cli = ROOT / "node_modules" / ".bin" / "peerjs"
+    if not cli.exists():
+        pytest.fail("node_modules/.bin/peerjs is missing: run `npm ci` (scripts/test does)")
+    port = 39000 + os.getpid() % 1000
+    server = subprocess.Popen(["ip", "netns", "exec", netns, str(cli), "--port", str(port),
+                               "--host", "127.0.0.1"], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    try:
+        line = server.stdout.readline()
+        assert "Started PeerServer" in line, line
+        yield "ws://127.0.0.1:%d/peerjs" % port
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_one_click_invitations_through_a_local_broker(net_browser, net_site, broker):
+    """With the broker setting on, each invitation is a b1.… link: the guest only opens it and
+    is at the table, with no reply to pass back; after a drop, opening the same link again
+    brings it back. The game is played to its end; the only connections off the site are the
+    WebSockets to the broker."""
+    host = new_host(net_browser, net_site)
+    host.set_settings(broker=broker)
+    sockets = []
+    host_start(host, "take-a-chord", 3, ["human", "remote", "remote"], "net-broker")
+    guests, links = {}, {}
+    for seat in (1, 2):
+        links[seat] = invitation(host, seat)
+        assert links[seat].split("#", 1)[1].startswith("b1.")
+        assert host.page.locator('.device[data-seat="%d"] textarea' % seat).count() == 0
+        guest = guests[seat] = Device(net_browser, net_site)
+        guest.guest = True
+        guest.page.on("websocket", lambda ws: sockets.append(ws.url))
+        started = time.perf_counter()
+        guest.open(links[seat])
+        guest.page.wait_for_selector("body[data-board=playable], body[data-board=waiting]",
+                                     state="attached", timeout=STEP)
+        print("\nbroker: invitation %d characters; opened to the first hand in %.0f ms" % (
+            len(links[seat].split("#", 1)[1]), (time.perf_counter() - started) * 1000))
+    host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
+    devices = [host, guests[1], guests[2]]
+    play_until(devices, host, 10)
+    guests[2].page.evaluate("encoreNetDrop('host')")
+    guests[2].page.wait_for_selector(".modal-lost", timeout=STEP)
+    guests[2].page.fill(".invite-paste", links[2])
+    guests[2].page.click("[data-action=net-join]")
+    guests[2].page.wait_for_selector(".modal-join", state="detached", timeout=STEP)
+    play_everywhere(devices)
+    state = host.engine_state()
+    assert state.is_over
+    sent = {s: sent_to(host, s) for s in (1, 2)}
+    assert check_leaks(state, sent) >= len(state.history)
+    assert sockets and all(u.startswith(broker) for u in sockets), sockets
     for device in devices:
         device.check_clean(origin_of(net_site))
         device.context.close()

@@ -41,6 +41,7 @@ class Devices:
         self.trouble = {s: "" for s in seats}
         self.sent = {s: None for s in seats}
         self.admitted = set()          # seats whose guest said hello on its connection
+        self.broker = None             # the broker's address (one-click invitations), or None
 
     def joined(self):
         """The seats whose guest is at the table now."""
@@ -250,7 +251,7 @@ def seat_html(seat, name, links):
                render.t("ui.net.state." + state)))
     body = ""
     if state == "inviting":
-        body = invite_html(seat, name, links)
+        body = invite_html(seat, name, links, manual=not links.broker)
     buttons = []
     if state in ("joined", "away", "open") or links.trouble[seat]:
         buttons.append(("net-invite", "ui.net.new_invite"))
@@ -264,23 +265,26 @@ def seat_html(seat, name, links):
             '<div class="device-buttons">%s</div></section>' % (seat, head, body, trouble, row))
 
 
-def invite_html(seat, name, links):
-    """An invitation on screen: its QR code, its link to copy, and the reply's box."""
-    return ('<div class="invite"><div class="qr" role="img" aria-label="%s">%s</div>'
+def invite_html(seat, name, links, manual=True):
+    """An invitation on screen: its QR code, its link to copy, and (`manual`: no broker passes
+    the reply) the reply's box."""
+    head = ('<div class="invite"><div class="qr" role="img" aria-label="%s">%s</div>'
             '<div class="invite-text"><label>%s<input type="text" class="invite-link" readonly '
             'value="%s" data-key="invite-%d"></label>'
             '<button type="button" class="small" data-action="net-copy" data-seat="%d" '
             'data-key="net-copy-%d">%s</button>'
-            '<label>%s<textarea class="reply-box" rows="2" data-key="reply-%d" '
+            % (render.t("ui.net.invite_label", name=name), links.qr[seat],
+               render.t("ui.net.invite_label", name=name), render.escape(links.invite[seat]),
+               seat, seat, seat, render.t("ui.net.copy_invite")))
+    if not manual:
+        return head + '<p class="net-intro">%s</p></div></div>' % render.t("ui.net.one_click")
+    return head + ('<label>%s<textarea class="reply-box" rows="2" data-key="reply-%d" '
             'placeholder="%s" spellcheck="false" autocomplete="off"></textarea></label>'
             '<div class="device-buttons"><button type="button" class="primary small" '
             'data-action="net-accept" data-seat="%d" data-key="net-accept-%d">%s</button>'
             '<button type="button" class="small" data-action="net-scan" data-seat="%d" '
             'data-key="net-scan-%d">%s</button></div></div></div>'
-            % (render.t("ui.net.invite_label", name=name), links.qr[seat],
-               render.t("ui.net.invite_label", name=name), render.escape(links.invite[seat]),
-               seat, seat, seat, render.t("ui.net.copy_invite"),
-               render.t("ui.net.reply_label", name=name), seat, render.t("ui.net.reply_placeholder"),
+            % (render.t("ui.net.reply_label", name=name), seat, render.t("ui.net.reply_placeholder"),
                seat, seat, render.t("ui.net.connect"), seat, seat, render.t("ui.net.scan")))
 
 
@@ -292,6 +296,10 @@ def join_html(join):
             if join.get("seat") is not None else ""]
     if join.get("error"):
         body.append('<p class="notice" role="alert">%s</p>' % render.escape(join["error"]))
+    elif join.get("broker"):
+        body.append('<p role="status" class="join-state">%s</p>' % render.t(
+            "ui.net.join_open" if join.get("open") else "ui.net.join_broker",
+            broker=join["broker"]))
     elif not join.get("reply"):
         body.append('<p role="status">%s</p>' % render.t("ui.net.join_making"))
     else:

@@ -18,7 +18,8 @@ import pygame_rules
 from pygame_rules.core import EngineError, sha256
 
 VERSION = 1
-INVITE, REPLY = "j%d." % VERSION, "r%d." % VERSION
+INVITE, REPLY, BROKERED = "j%d." % VERSION, "r%d." % VERSION, "b%d." % VERSION
+BROKER_URL = re.compile(r"wss?://[^\s\"<>]{1,250}")   # as static/net.js's BROKER_URL
 GAME_CODES = ("take-a-chord", "take-bamboo", "taktvoll", "rechord")   # append only
 SETUPS = ("actpass", "active", "passive")
 TYPES = ("host", "srflx", "relay")
@@ -227,6 +228,45 @@ def read_invite(text, games=None):
     if game not in (pygame_rules.GAMES if games is None else games):
         raise NetError("net.bad_field", field="game")
     return {"game": game, **out, "secret": token(extra[1:])}
+
+
+def pack_brokered(game_id, room, seat, secret, broker):
+    """A one-click invitation "b1.…" (a broker passes the offer and answer, so it holds no
+    SDP): version, seat, room, game, the seat's secret and the broker's address."""
+    url = broker.encode("utf-8") if type(broker) is str and BROKER_URL.fullmatch(broker) else b""
+    if not url:
+        raise NetError("net.bad_field", field="broker")
+    body = bytes((VERSION, seat_number(seat))) + token_bytes(room, ROOM_BYTES, "room") + \
+        bytes((GAME_CODES.index(game_id),)) + token_bytes(secret, SECRET_BYTES, "secret") + \
+        bytes((len(url),)) + url
+    return BROKERED + token(body + sha256(BROKERED.encode() + body).digest()[:4])
+
+
+def read_brokered(text, games=None):
+    """{"game", "room", "seat", "secret", "broker"} of a one-click invitation (a whole link
+    too), or NetError."""
+    r = Reader(unwrap(text, BROKERED, "net.not_invite"))
+    version(r.take(1)[0])
+    seat, room, game = r.take(1)[0], token(r.take(ROOM_BYTES)), r.take(1)[0]
+    secret, url = token(r.take(SECRET_BYTES)), r.take(r.take(1)[0])
+    body = r.data[:r.at]
+    if r.take(4) != sha256(BROKERED.encode() + body).digest()[:4] or r.at != len(r.data):
+        raise NetError("net.tampered")
+    game = GAME_CODES[game] if game < len(GAME_CODES) else None
+    if game not in (pygame_rules.GAMES if games is None else games):
+        raise NetError("net.bad_field", field="game")
+    broker = url.decode("utf-8", "replace")
+    if not BROKER_URL.fullmatch(broker):
+        raise NetError("net.bad_field", field="broker")
+    return {"game": game, "room": room, "seat": seat_number(seat), "secret": secret,
+            "broker": broker}
+
+
+def broker_id(room, seat=None, nonce=""):
+    """A device's id at the broker: the host's from its room, a guest's from the room, its
+    seat and a nonce (letters and digits only, as PeerJS ids may be)."""
+    raw = token_bytes(room, ROOM_BYTES, "room").hex()
+    return "encore" + raw + ("" if seat is None else "s%d%s" % (seat_number(seat), nonce))
 
 
 def read_reply(text):

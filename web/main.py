@@ -32,7 +32,7 @@ import net
 import render
 import replay as replays
 import stats
-from invite import INVITE
+from invite import BROKER_URL, BROKERED, INVITE
 from pygame_rules.messages import set_language, text
 from pygame_rules.share import ShareError, from_share, to_share
 
@@ -1762,8 +1762,15 @@ def net_js():
 
 
 def is_invitation(fragment):
-    """True for an invitation's code in the address (j1.…), not a game's link."""
-    return str(fragment).startswith(INVITE)
+    """True for an invitation's code in the address (j1.…, or b1.… through a broker), not a
+    game's link."""
+    return str(fragment).startswith((INVITE, BROKERED))
+
+
+def broker_setting():
+    """The broker's address from the settings (static/shell.js checked it), or None: off."""
+    url = settings().get("broker")
+    return url if isinstance(url, str) and BROKER_URL.fullmatch(url) else None
 
 
 def open_devices(session):
@@ -1781,6 +1788,11 @@ def open_devices(session):
     if links is None or set(links.state) != set(session.remotes):
         close_devices()
         links = PAGE.devices = devices.Devices(session.remotes)
+        links.broker = broker_setting()
+        if links.broker:
+            asyncio.ensure_future(open_broker(session, links))
+            PAGE.overlay = "devices"
+            return                    # the invitations follow once the broker has the host
     for seat in session.remotes:
         links.sent[seat] = None
         if links.state[seat] != "joined":
@@ -1789,14 +1801,33 @@ def open_devices(session):
         PAGE.overlay = "devices"
 
 
+async def open_broker(session, links):
+    """Be at the broker as this room's host, then invite every seat with one-click links; if
+    the broker cannot be reached, say so and invite by the manual path instead."""
+    why = ""
+    try:
+        await net_js().brokerOpen(links.broker, net.broker_id(session.room.room))
+    except Exception as err:          # noqa: BLE001 (unreachable, refused: the reason is shown)
+        why = text("ui.net.no_broker", {"why": str(err)[:200]})
+        links.broker = None
+    if PAGE.session is not session or PAGE.devices is not links:
+        return
+    for seat in session.remotes:
+        if links.state[seat] != "joined":
+            invite(seat)
+            links.trouble[seat] = why
+
+
 def close_devices():
     """Close every connection of this page (the host's to its guests, a guest's to its host)."""
     api = net_js()
     if api and PAGE.devices is not None:
         for seat in list(PAGE.devices.state):
             api.close(devices.peer_of(seat))
+        api.brokerClose()
     if api and (PAGE.join is not None or getattr(PAGE.session, "guest", False)):
         api.close(devices.HOST_PEER)
+        api.brokerClose()
     PAGE.devices, PAGE.join = None, None
 
 
@@ -1812,13 +1843,17 @@ def invite(seat):
 async def make_invite(session, seat):
     """Gather the offer, pack it into the seat's invitation link and draw its QR code."""
     links, trouble, link, qr = PAGE.devices, "", "", ""
+    room = session.room
     try:
         if not net_js():
             raise RuntimeError("no window.encoreNet")
-        sdp = str(await net_js().offer(devices.peer_of(seat), OFFER_MS))
-        room = session.room
-        link = invitation_base() + "#" + net.pack_invite(
-            session.state.game.id, room.room, seat, room.secrets[seat], net.strip_sdp(sdp))
+        if links.broker:              # one click: the guest's offer comes through the broker
+            link = invitation_base() + "#" + net.pack_brokered(
+                session.state.game.id, room.room, seat, room.secrets[seat], links.broker)
+        else:
+            sdp = str(await net_js().offer(devices.peer_of(seat), OFFER_MS))
+            link = invitation_base() + "#" + net.pack_invite(
+                session.state.game.id, room.room, seat, room.secrets[seat], net.strip_sdp(sdp))
     except net.NetError as err:
         trouble = text("ui.net.no_channel", {"why": err.message})
     except Exception as err:          # noqa: BLE001 (the browser's reason, shown to the host)
@@ -1988,10 +2023,47 @@ def on_net_event(raw):
         peer, kind = str(event.get("id")), str(event.get("type"))
     except (ValueError, AttributeError):
         return
-    if peer == devices.HOST_PEER:
+    if kind in ("signal", "broker"):
+        asyncio.ensure_future(broker_event(kind, event))
+    elif peer == devices.HOST_PEER:
         guest_event(kind, event)
     else:
         host_event(devices.seat_of(peer), kind, event)
+
+
+async def broker_event(kind, event):
+    """The broker passes a guest's offer to the host (answered at once) or the host's answer to
+    the guest; it says when it is gone or the other device is not there."""
+    join, links, session = PAGE.join, PAGE.devices, PAGE.session
+    if kind == "broker":
+        if join is not None and join.get("broker") and event.get("state") == "expired":
+            join["error"] = text("ui.net.broker_no_host")
+            show_join(join)
+        return
+    try:
+        payload = json.loads(str(event.get("data")))
+        sdp = payload["sdp"]
+        if not isinstance(sdp, str) or len(sdp) > net.MAX_SDP_CHARS:
+            raise ValueError("sdp")
+        if join is not None and join.get("broker") and event.get("kind") == "ANSWER":
+            if str(event.get("from")) == net.broker_id(join["room"]):
+                await net_js().accept(devices.HOST_PEER, sdp)
+        elif links is not None and links.broker and event.get("kind") == "OFFER":
+            seat = payload["seat"]
+            if type(seat) is not int or seat not in links.state:
+                raise ValueError("seat")
+            links.set(seat, "making")
+            answer = str(await net_js().answer(devices.peer_of(seat), sdp, OFFER_MS))
+            net_js().brokerSend(str(event.get("from")), "ANSWER", json.dumps({"sdp": answer}))
+            if PAGE.devices is links and links.state.get(seat) == "making":
+                links.set(seat, "inviting")
+                draw()
+    except Exception as err:          # noqa: BLE001 (a bad or stale signal changes nothing)
+        window.console.warn("Encore: a signal from the broker was refused (%s)" % str(err)[:200])
+        if session is not None and PAGE.devices is links and links is not None:
+            for seat, state in links.state.items():
+                if state == "making" and links.invite[seat]:
+                    links.set(seat, "inviting")
 
 
 def host_event(seat, kind, event):
@@ -2031,7 +2103,8 @@ def open_invite(code):
     connection to the same table keeps its table and catches up once connected again)."""
     forget_link()
     try:
-        found = net.read_invite(code)
+        found = net.read_brokered(code) if str(code).rpartition("#")[2].startswith(BROKERED) \
+            else net.read_invite(code)
     except net.NetError as err:
         show_join({"error": text("ui.net.join_failed", {"reason": err.message})})
         return
@@ -2042,11 +2115,27 @@ def open_invite(code):
         show_start()                  # (a game of this device's stays saved)
     if net_js():
         net_js().close(devices.HOST_PEER)
-    PAGE.join = {**found, "reply": "", "qr": "", "open": False, "error": ""}
+    PAGE.join = {"broker": None, **found, "reply": "", "qr": "", "open": False, "error": ""}
     if same:
         PAGE.overlay = "join"
     show_join(PAGE.join)
-    asyncio.ensure_future(make_reply(PAGE.join))
+    asyncio.ensure_future(call_host(PAGE.join) if found.get("broker") else make_reply(PAGE.join))
+
+
+async def call_host(join):
+    """A one-click invitation: be at the broker, send the host an offer; its answer comes back
+    through the broker (broker_event) and the channel opens."""
+    try:
+        nonce = net.token(secrets.token_bytes(6)).replace("-", "0").replace("_", "1")
+        await net_js().brokerOpen(join["broker"], net.broker_id(join["room"], join["seat"], nonce))
+        sdp = str(await net_js().offer(devices.HOST_PEER, OFFER_MS))
+        if not net_js().brokerSend(net.broker_id(join["room"]), "OFFER",
+                                   json.dumps({"seat": join["seat"], "sdp": sdp})):
+            raise RuntimeError("the broker is gone")
+    except Exception as err:          # noqa: BLE001 (the broker's or the browser's reason)
+        join["error"] = text("ui.net.no_broker", {"why": str(err)[:200]})
+        if PAGE.join is join:
+            show_join(join)
 
 
 async def make_reply(join):
@@ -2092,6 +2181,8 @@ def guest_event(kind, event):
     guest = session if getattr(session, "guest", False) else None
     if kind == "open" and join is not None:
         join["open"] = True
+        if join.get("broker"):
+            net_js().brokerClose()    # connected: the broker is not needed any more
         hello = guest.hello() if guest else net.hello(join["room"], join["seat"], join["secret"])
         net_js().send(devices.HOST_PEER, net.encode(hello))
         show_join(join)

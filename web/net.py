@@ -14,8 +14,9 @@ import json
 import re
 
 import pygame_rules
-from invite import (MAX_SEATS, ROOM_BYTES, SECRET_BYTES, NetError, is_token,
-                    build_sdp, pack_invite, pack_reply, read_invite, read_reply,  # noqa: F401
+from invite import (MAX_SDP_CHARS, MAX_SEATS, ROOM_BYTES, SECRET_BYTES, NetError, is_token,
+                    broker_id, build_sdp, pack_brokered, pack_invite,       # noqa: F401
+                    pack_reply, read_brokered, read_invite, read_reply,
                     strip_sdp, token)                     # (the codes, for the glue)
 from pygame_rules.core import IllegalAction, safe_json_loads, sha256, short
 
