@@ -219,6 +219,10 @@
     e.preventDefault();
   });
   $("#start-rules").addEventListener("click", () => window.encoreOpenRules());
+  $("#start-settings").addEventListener("click", () => {   // (the teaching switch is a table's)
+    $("#teach-setting").hidden = true;
+    $("#settings-dialog").showModal();
+  });
 
   // Saved games in progress are offered first, newest first: one button each, named by the
   // save's summary ("Continue: {title}, round {round}"), carrying its slot. Python calls this

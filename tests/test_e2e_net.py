@@ -23,6 +23,7 @@ import pytest
 import pygame_rules
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from test_e2e_page import STEP, Table, origin_of
+from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
 from test_net import Leaks
 
@@ -259,11 +260,16 @@ def test_a_whole_game_with_guests_on_their_own_devices(net_browser, net_site, ga
     for i, device in enumerate(devices):
         device.guitarist = Guitarist(device, seed=i, abilities=0.3, chords=0.2) \
             if game == "rechord" else None
+    asker = guests[remote[0]]
+    if game == "rechord":           # this guest answers its claim windows itself, by clicks
+        asker.set_settings(always_claim=False)
     play_everywhere(devices)
     state = host.engine_state()
     assert state.is_over
     for seat, guest in guests.items():
         assert guest.page.locator(".modal-final").count() == 1
+    if game == "rechord":
+        assert "claim" in asker.guitarist.seen, asker.guitarist.seen
     sent = {s: sent_to(host, s) for s in remote}
     checked = check_leaks(state, sent)
     assert checked >= len(state.history)
@@ -432,3 +438,30 @@ def test_one_click_invitations_through_a_local_broker(net_browser, net_site, bro
     for device in devices:
         device.check_clean(origin_of(net_site))
         device.context.close()
+
+
+def test_the_settings_refuse_an_address_that_is_not_one_and_keep_a_good_one(table):  # noqa: F811
+    """Settings: a STUN/TURN address and a broker are empty by default; text that is not one
+    is refused with a message and nothing is kept; a good one is kept, and emptied again."""
+    table.open()
+    page = table.page
+    page.click("#start-settings")                       # (the start screen has it too)
+    stored = "() => { const s = encoreStore.settings(); return [s.ice_servers || null, s.broker || null]; }"
+    assert page.evaluate(stored) == [None, None]
+    for field, bad in (("#ice-url", "http://stun.example.org"), ("#broker-url", "https://x.test")):
+        page.fill(field, bad)
+        page.locator(field).dispatch_event("change")
+        assert "nothing was changed" in page.inner_text("#net-settings-said")
+    assert page.evaluate(stored) == [None, None]
+    page.fill("#ice-url", "stun:stun.example.org:3478")
+    page.locator("#ice-url").dispatch_event("change")
+    page.fill("#broker-url", "wss://broker.example.org/peerjs")
+    page.locator("#broker-url").dispatch_event("change")
+    assert page.evaluate(stored) == [[{"urls": "stun:stun.example.org:3478"}],
+                                     "wss://broker.example.org/peerjs"]
+    assert json.loads(page.evaluate("encoreNet.iceServers()")) == \
+        [{"urls": "stun:stun.example.org:3478"}]
+    page.fill("#ice-url", "")
+    page.locator("#ice-url").dispatch_event("change")
+    assert page.evaluate(stored)[0] == []
+    assert "same network" in page.inner_text("#net-settings-said")

@@ -272,6 +272,58 @@ def test_signed_random_bodies_are_read_or_refused_with_net_error(body, prefix):
     assert invite.build_sdp(got["fields"]) and 0 <= got["seat"] < 8
 
 
+# --- one-click invitations (through a broker) ---------------------------------------------------
+BROKER = "wss://broker.example.org/peerjs"
+
+
+def test_a_one_click_invitation_round_trips_and_names_no_connection_details():
+    """b1.… holds the game, room, seat, secret and broker, and is read back from a whole link;
+    every game and seat round trip; the ids at the broker are letters and digits only."""
+    for game in invite.GAME_CODES:
+        for seat in (0, 7):
+            code = invite.pack_brokered(game, ROOM, seat, SECRETS[0], BROKER)
+            assert code.startswith("b1.") and len(code) < 120
+            assert invite.read_brokered("https://x.test/encore/?a=1#" + code) == {
+                "game": game, "room": ROOM, "seat": seat, "secret": SECRETS[0], "broker": BROKER}
+    host, guest = invite.broker_id(ROOM), invite.broker_id(ROOM, 3, "a1B2")
+    assert host.isalnum() and guest.isalnum() and guest.startswith(host) and host != guest
+
+
+def test_a_one_click_invitation_refuses_cuts_changes_and_bad_brokers():
+    """Every cut and changed character is refused; a broker that is not ws:// or wss:// is
+    refused when packing and when read (signed anew); another kind of code is not one."""
+    code = invite.pack_brokered("taktvoll", ROOM, 2, SECRETS[2], "ws://127.0.0.1:9000/peerjs")
+    for end in range(len(code)):
+        refused(invite.read_brokered, code[:end])
+    for at in range(3, len(code)):
+        for ch in ("A", "z", "-"):
+            if code[at] != ch:
+                refused(invite.read_brokered, code[:at] + ch + code[at + 1:])
+    for bad in ("http://broker.test/", "javascript:alert(1)", "ws://a b", "", None, "ws://" + "a" * 300):
+        refused(invite.pack_brokered, "taktvoll", ROOM, 2, SECRETS[2], bad, msg_id="net.bad_field")
+    raw = bytearray(invite.unwrap(code, invite.BROKERED, "x")[:-4])
+    url_at = 1 + 1 + invite.ROOM_BYTES + 1 + invite.SECRET_BYTES + 1
+    raw[url_at:url_at + 2] = b"ht"
+    refused(invite.read_brokered, sealed(invite.BROKERED, bytes(raw)), msg_id="net.bad_field")
+    refused(invite.read_brokered, invite.pack_reply(ROOM, 0, invite.strip_sdp(
+        sdp("chromium_offer_ip"))), msg_id="net.not_invite")
+    refused(invite.read_invite, code, msg_id="net.not_invite")
+
+
+@FAST
+@given(st.text(max_size=300) | st.binary(max_size=300).map(lambda b: "b1." + invite.token(b)) |
+       st.binary(max_size=120).map(lambda b: sealed(invite.BROKERED, b)))
+def test_read_brokered_raises_only_net_error(text):
+    """Any text, bytes after the prefix, or a random body with a correct check: read (a valid
+    invitation) or refused with NetError."""
+    try:
+        got = invite.read_brokered(text)
+    except NetError as err:
+        assert err.msg_id in CATALOGUE["en"]
+        return
+    assert invite.BROKER_URL.fullmatch(got["broker"]) and 0 <= got["seat"] < 8
+
+
 # --- messages -------------------------------------------------------------------------------
 HELLO = net.hello(ROOM, 1, SECRETS[1])
 ACT = {"t": "act", "seq": 4, "action": ["play", 12]}
