@@ -16,6 +16,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -88,6 +89,17 @@ class Device(Table):
     guitarist = None              # Re-Chord: who decides at this device (else Table.decide)
     guest = False                 # a guest's move is timed until the host's answer is drawn
     round_trips = ()
+
+    def open(self, url=None):
+        """Load the page; if Python does not start, say what the page showed and logged."""
+        try:
+            super().open(url)
+        except Exception as err:
+            raise AssertionError("the page did not start (%s): %s; load %s; body %s" % (
+                err, self.problems, self.page.evaluate(
+                    "[document.querySelector('#load-text')?.textContent, "
+                    "document.querySelector('#load-progress')?.value]"),
+                self.page.evaluate("document.body.outerHTML.slice(0, 1500)"))) from None
 
     def act(self, selector):
         """Click and wait until this page's board or move count changes (a guest's move: until
@@ -224,11 +236,7 @@ def report(game, state, sizes, sent, trips):
 def new_host(browser, url):
     """The host's page, recording what it sends (?nettest=1)."""
     host = Device(browser, url + "?nettest=1")
-    try:
-        host.open()
-    except Exception:
-        raise AssertionError("the host's page did not start: %s %s" % (
-            host.problems, host.page.evaluate("document.body.outerHTML.slice(0, 3000)")))
+    host.open()
     return host
 
 
@@ -392,7 +400,8 @@ def broker(netns):
     try:
         line = server.stdout.readline()
         assert "Started PeerServer" in line, line
-        yield "ws://127.0.0.1:%d/peerjs" % port
+        threading.Thread(target=server.stdout.read, daemon=True).start()   # (its log, unread,
+        yield                                                            # must not fill the pipe) "ws://127.0.0.1:%d/peerjs" % port
     finally:
         server.terminate()
         server.wait(10)
@@ -465,3 +474,74 @@ def test_the_settings_refuse_an_address_that_is_not_one_and_keep_a_good_one(tabl
     page.locator("#ice-url").dispatch_event("change")
     assert page.evaluate(stored)[0] == []
     assert "same network" in page.inner_text("#net-settings-said")
+
+
+CAMERA_SIDE = 480                 # the fake camera's frame (pixels, square)
+
+
+def write_y4m(path, rows=None, frames=5):
+    """A Y4M video for Chromium's fake camera: a QR code's modules (rows of booleans) drawn
+    black on white at the largest whole scale that leaves a wide white margin, or all white."""
+    side = CAMERA_SIDE
+    luma = bytearray(b"\xeb" * side * side)
+    if rows:
+        scale = side // (len(rows) + 8)
+        at = (side - scale * len(rows)) // 2
+        for r, row in enumerate(rows):
+            for c, dark in enumerate(row):
+                if dark:
+                    for dy in range(scale):
+                        start = (at + r * scale + dy) * side + at + c * scale
+                        luma[start:start + scale] = b"\x10" * scale
+    chroma = b"\x80" * (side * side // 2)
+    with open(path, "wb") as out:
+        out.write(b"YUV4MPEG2 W%d H%d F10:1 Ip A1:1 C420jpeg\n" % (side, side))
+        for _ in range(frames):
+            out.write(b"FRAME\n" + bytes(luma) + chroma)
+
+
+@pytest.fixture(scope="module")
+def camera(playwright, netns, tmp_path_factory):
+    """Chromium in the namespace with a fake camera that plays a Y4M file (rewritten by the
+    test before the host scans) and grants the camera without asking: (browser, file)."""
+    folder = tmp_path_factory.mktemp("camera")
+    video = folder / "camera.y4m"
+    write_y4m(video)
+    wrapper = folder / "chromium"
+    wrapper.write_text('#!/bin/sh\nexec ip netns exec %s %s "$@"\n' % (netns, CHROMIUM))
+    wrapper.chmod(0o755)
+    browser = playwright.chromium.launch(
+        executable_path=str(wrapper),
+        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns",
+                              "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+                              "--use-file-for-fake-video-capture=%s" % video])
+    yield browser, video
+    browser.close()
+
+
+def test_the_host_scans_the_guests_reply_with_its_camera(camera, net_site):
+    """The host takes the guest's reply by scanning its QR code with the camera (here a fake
+    camera showing the code the guest's page drew): the channel opens and the guest's table
+    shows; the camera is stopped and its dialog gone."""
+    browser, video = camera
+    host = new_host(browser, net_site)
+    host_start(host, "take-bamboo", 3, ["human", "remote", "bot-heuristic"], "net-scan")
+    guest = Device(browser, net_site)
+    guest.open(invitation(host, 1))
+    reply = guest.page.locator(".reply-link")
+    reply.wait_for(timeout=STEP)
+    rows = guest.page.evaluate(
+        "async (text) => (await import(new URL('./vendor/qr/index.js', document.baseURI).href))"
+        ".encodeQR(text, 'raw', {ecc: 'medium', border: 1})", reply.input_value())
+    write_y4m(video, rows)
+    started = time.perf_counter()
+    host.page.click('[data-action=net-scan][data-seat="1"]')
+    guest.page.wait_for_selector("body[data-board=playable], body[data-board=waiting]",
+                                 state="attached", timeout=STEP)
+    print("\nscan: the reply scanned and the guest's table shown in %.0f ms" % (
+        (time.perf_counter() - started) * 1000))
+    host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
+    assert host.page.locator("dialog.scan-dialog").count() == 0
+    for device in (host, guest):
+        device.check_clean(origin_of(net_site))
+        device.context.close()
