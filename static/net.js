@@ -23,6 +23,8 @@
 //   encoreNet.brokerSend(dst, kind, text) -> true if an OFFER or ANSWER went to the broker
 //   encoreNet.brokerClose()               -> true if a broker connection was closed
 //
+// A failure rejects with an Error whose message is a code, "net:<why>" (the page says it in
+// words from its catalogue: ui.net.why.<why>), or with the browser's own error.
 // Non-trickle ICE: an offer or answer is returned once candidate gathering is complete (or its
 // time is up), so one SDP text is the whole invitation or reply. ICE servers come from the
 // page's setting "ice_servers" (a list like [{"urls": "stun:host:3478"}]); by default there is
@@ -58,7 +60,7 @@
   }
   function peerId(id) {
     const text = String(id);
-    if (!ID.test(text)) throw new TypeError("net: bad peer id");
+    if (!ID.test(text)) throw new TypeError("net:bad-id");
     return text;
   }
   const live = (id, p) => peers.get(id) === p;   // events of a closed or replaced peer are dropped
@@ -133,11 +135,11 @@
     return p;
   }
   function localSdp(id, p) {
-    if (!live(id, p) || !p.pc.localDescription) throw new Error("net: closed");
+    if (!live(id, p) || !p.pc.localDescription) throw new Error("net:closed");
     return p.pc.localDescription.sdp;
   }
   function sdpText(sdp) {
-    if (typeof sdp !== "string" || !sdp || sdp.length > MAX_SDP) throw new TypeError("net: bad SDP");
+    if (typeof sdp !== "string" || !sdp || sdp.length > MAX_SDP) throw new TypeError("net:bad-sdp");
     return sdp;
   }
 
@@ -160,7 +162,7 @@
   async function accept(id, answerSdp) {
     const key = peerId(id), sdp = sdpText(answerSdp);
     const p = peers.get(key);
-    if (!p || p.pc.signalingState !== "have-local-offer") throw new Error("net: no offer waits for this answer");
+    if (!p || p.pc.signalingState !== "have-local-offer") throw new Error("net:no-offer");
     await p.pc.setRemoteDescription({type: "answer", sdp});
     return "";
   }
@@ -199,7 +201,7 @@
     return modules[name];
   }
   async function qrSvg(text) {            // one black path on a white square, 4 modules of margin
-    if (typeof text !== "string" || !text || text.length > MAX_QR_TEXT) throw new RangeError("net: no text to draw");
+    if (typeof text !== "string" || !text || text.length > MAX_QR_TEXT) throw new RangeError("net:no-text");
     const {encodeQR} = await vendored("index.js");
     const rows = encodeQR(text, "raw", {ecc: "medium", border: 4});
     const size = rows.length;
@@ -274,7 +276,7 @@
         over = true;
         clearTimeout(limit);
         if (scanning === finish) scanning = null;
-        reject(new Error("net: no QR reader (" + (e && e.name) + ")"));
+        reject(new Error("net:no-reader"));
       });
     });
   }
@@ -314,7 +316,7 @@
   }
   function brokerOpen(url, id) {          // Promise: resolved once the broker says OPEN
     const base = String(url), me = String(id);
-    if (!BROKER_URL.test(base) || !BROKER_ID.test(me)) return Promise.reject(new TypeError("net: bad broker address or id"));
+    if (!BROKER_URL.test(base) || !BROKER_ID.test(me)) return Promise.reject(new TypeError("net:broker-address"));
     brokerClose();
     const token = Math.random().toString(36).slice(2, 12);
     const ws = new WebSocket(base + (base.includes("?") ? "&" : "?key=peerjs&") + "id=" + me +
@@ -323,7 +325,7 @@
     broker = b;
     return new Promise((resolve, reject) => {
       let opened = false;
-      const limit = setTimeout(() => { if (!opened) { reject(new Error("net: the broker did not answer")); brokerClose(); } }, BROKER_OPEN_MS);
+      const limit = setTimeout(() => { if (!opened) { reject(new Error("net:broker-timeout")); brokerClose(); } }, BROKER_OPEN_MS);
       const mine = () => broker === b;
       ws.addEventListener("message", (e) => {
         if (!mine() || typeof e.data !== "string" || e.data.length > BROKER_MAX) return;
@@ -340,7 +342,7 @@
                    BROKER_ID.test(msg.src)) {
           emit({type: "signal", kind: type, from: msg.src, data: JSON.stringify(msg.payload)});
         } else if (type === "ID-TAKEN" || type === "ERROR" || type === "INVALID-KEY") {
-          if (!opened) { clearTimeout(limit); reject(new Error("net: the broker refused (" + type + ")")); }
+          if (!opened) { clearTimeout(limit); reject(new Error("net:broker-refused")); }
           emit({type: "broker", state: "refused"});
           brokerClose();
         } else if (type === "EXPIRE" || type === "LEAVE") {
@@ -348,7 +350,7 @@
         }
       });
       ws.addEventListener("close", () => {
-        if (!opened) { clearTimeout(limit); reject(new Error("net: the broker could not be reached")); }
+        if (!opened) { clearTimeout(limit); reject(new Error("net:broker-unreachable")); }
         if (mine()) { clearInterval(b.timer); broker = null; emit({type: "broker", state: "closed"}); }
       });
     });

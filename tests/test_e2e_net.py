@@ -54,6 +54,16 @@ def netns():
         subprocess.run(["ip", "netns", "del", NETNS], check=False)
 
 
+def stop(server):
+    """Stop a server process: politely, then for sure."""
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(10)
+
+
 @pytest.fixture(scope="module")
 def net_site(built_site, netns):
     """The built site served on 127.0.0.1 inside the namespace: its URL."""
@@ -65,8 +75,7 @@ def net_site(built_site, netns):
         assert url.startswith("http://127.0.0.1:"), url
         yield url
     finally:
-        server.terminate()
-        server.wait(10)
+        stop(server)
 
 
 @pytest.fixture(scope="module")
@@ -400,11 +409,10 @@ def broker(netns):
     try:
         line = server.stdout.readline()
         assert "Started PeerServer" in line, line
-        threading.Thread(target=server.stdout.read, daemon=True).start()   # (its log, unread,
-        yield                                                            # must not fill the pipe) "ws://127.0.0.1:%d/peerjs" % port
+        threading.Thread(target=server.stdout.read, daemon=True).start()   # (its log is
+        yield "ws://127.0.0.1:%d/peerjs" % port                          # drained, unread)
     finally:
-        server.terminate()
-        server.wait(10)
+        stop(server)
 
 
 def test_one_click_invitations_through_a_local_broker(net_browser, net_site, broker):

@@ -60,6 +60,7 @@ FAMILIES = {
     "ui.replay_prev_": ("venue", "round"),
     "ui.replay_chapter_": ("venue", "round"),
     "ui.net.state.": devices.STATES,                                  # a remote seat's link
+    "ui.net.why.": devices.WHY,                                       # why a step failed
     # Take The "A" Chord
     "tac.name.colour.%d": range(5),
     "tac.ev.improvisation_blocked.": ("limit", "last_trick"),          # the event's reason

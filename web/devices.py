@@ -16,6 +16,9 @@ from pygame_rules.core import EngineError, short
 
 HOST_PEER = "host"                 # the guest's one connection, to its host
 STATES = ("making", "inviting", "open", "joined", "away")   # a remote seat's link, in order
+WHY = ("bad_id", "closed", "bad_sdp", "no_offer", "no_text", "no_reader", "no_script",
+       "broker_address", "broker_timeout", "broker_refused", "broker_unreachable",
+       "browser")               # why a connection step failed (net.js's "net:<why>" codes)
 
 
 def peer_of(seat):
@@ -324,5 +327,5 @@ def lost_html():
             'placeholder="%s" spellcheck="false" autocomplete="off"></label>'
             % (render.t("ui.net.lost"), render.t("ui.net.invite_paste_label"),
                render.t("ui.net.invite_paste")))
-    return render.modal("lost", render.t("ui.net.devices"), body,
+    return render.modal("lost", render.t("ui.net.lost_title"), body,
                         [("net-join", render.t("ui.net.join")), ("leave", render.t("ui.net.leave"))])

@@ -19,6 +19,7 @@ person's own view, capped at about a second; the move is checked legal, lit on t
 import asyncio
 import json
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -33,6 +34,7 @@ import render
 import replay as replays
 import stats
 from invite import BROKER_URL, BROKERED, INVITE
+from pygame_rules import messages as catalogue
 from pygame_rules.messages import set_language, text
 from pygame_rules.share import ShareError, from_share, to_share
 
@@ -1808,7 +1810,7 @@ async def open_broker(session, links):
     try:
         await net_js().brokerOpen(links.broker, net.broker_id(session.room.room))
     except Exception as err:          # noqa: BLE001 (unreachable, refused: the reason is shown)
-        why = text("ui.net.no_broker", {"why": str(err)[:200]})
+        why = text("ui.net.no_broker", {"why": why_text(err)})
         links.broker = None
     if PAGE.session is not session or PAGE.devices is not links:
         return
@@ -1846,7 +1848,7 @@ async def make_invite(session, seat):
     room = session.room
     try:
         if not net_js():
-            raise RuntimeError("no window.encoreNet")
+            raise RuntimeError("net:no-script")
         if links.broker:              # one click: the guest's offer comes through the broker
             link = invitation_base() + "#" + net.pack_brokered(
                 session.state.game.id, room.room, seat, room.secrets[seat], links.broker)
@@ -1857,7 +1859,7 @@ async def make_invite(session, seat):
     except net.NetError as err:
         trouble = text("ui.net.no_channel", {"why": err.message})
     except Exception as err:          # noqa: BLE001 (the browser's reason, shown to the host)
-        trouble = text("ui.net.no_channel", {"why": str(err)[:200]})
+        trouble = text("ui.net.no_channel", {"why": why_text(err)})
     if link:
         try:
             qr = str(await net_js().qrSvg(link))
@@ -1868,6 +1870,17 @@ async def make_invite(session, seat):
     links.invite[seat], links.qr[seat], links.trouble[seat] = link, qr, trouble
     links.set(seat, "inviting" if link else "away")
     draw()
+
+
+def why_text(err):
+    """Why a connection step failed, in the player's words: ours ("net:<why>", from net.js or
+    here) from the catalogue, else the browser's error name (e.g. NotAllowedError)."""
+    found = re.search(r"net:([a-z-]+)", str(err))
+    key = "ui.net.why." + found.group(1).replace("-", "_") if found else None
+    if key in catalogue.CATALOGUE["en"]:
+        return text(key)
+    name = re.search(r"\b([A-Z][A-Za-z]*Error)\b", str(err))
+    return text("ui.net.why.browser", {"name": name.group(1) if name else "Error"})
 
 
 def invitation_base():
@@ -1939,7 +1952,7 @@ async def take_reply(seat, raw):
     except net.NetError as err:
         trouble = text("ui.net.reply_refused", {"reason": err.message})
     except Exception as err:          # noqa: BLE001 (no offer waits, or the browser refused)
-        trouble = text("ui.net.no_channel", {"why": str(err)[:200]})
+        trouble = text("ui.net.no_channel", {"why": why_text(err)})
     if PAGE.devices is links and seat in links.state:
         links.trouble[seat] = trouble
         draw()
@@ -1964,12 +1977,12 @@ async def scan_reply(seat):
         try:
             found = str(await api.scan(video, SCAN_MS) or "")
         except Exception as err:      # noqa: BLE001 (no reader in this browser)
-            why = str(err)[:200]
+            why = str(err)
     api.stopCamera(video)
     dialog.close()
     dialog.remove()
     if why and PAGE.devices is not None and seat in PAGE.devices.state:
-        PAGE.devices.trouble[seat] = text("ui.net.no_camera", {"why": why})
+        PAGE.devices.trouble[seat] = text("ui.net.no_camera", {"why": why_text(why)})
         draw()
     elif found:
         await take_reply(seat, found)
@@ -2131,9 +2144,9 @@ async def call_host(join):
         sdp = str(await net_js().offer(devices.HOST_PEER, OFFER_MS))
         if not net_js().brokerSend(net.broker_id(join["room"]), "OFFER",
                                    json.dumps({"seat": join["seat"], "sdp": sdp})):
-            raise RuntimeError("the broker is gone")
+            raise RuntimeError("net:broker-unreachable")
     except Exception as err:          # noqa: BLE001 (the broker's or the browser's reason)
-        join["error"] = text("ui.net.no_broker", {"why": str(err)[:200]})
+        join["error"] = text("ui.net.no_broker", {"why": why_text(err)})
         if PAGE.join is join:
             show_join(join)
 
@@ -2142,14 +2155,14 @@ async def make_reply(join):
     """The guest's answer to the invitation, packed as its reply, with its QR code."""
     try:
         if not net_js():
-            raise RuntimeError("no window.encoreNet")
+            raise RuntimeError("net:no-script")
         sdp = str(await net_js().answer(devices.HOST_PEER, net.build_sdp(join["fields"]),
                                         OFFER_MS))
         join["reply"] = net.pack_reply(join["room"], join["seat"], net.strip_sdp(sdp))
     except net.NetError as err:
         join["error"] = text("ui.net.join_failed", {"reason": err.message})
     except Exception as err:          # noqa: BLE001 (the browser's reason)
-        join["error"] = text("ui.net.no_channel", {"why": str(err)[:200]})
+        join["error"] = text("ui.net.no_channel", {"why": why_text(err)})
     if join.get("reply"):
         try:
             join["qr"] = str(await net_js().qrSvg(join["reply"]))
