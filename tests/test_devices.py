@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+import pygame_rules
+
 from session_helpers import table_step
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -230,3 +232,32 @@ def test_waiting_status_names_the_guest_and_whether_its_device_is_there():
     join(session, links, cur)
     assert devices.waiting_status(session, links) == ("ui.net.status_waiting",
                                                       {"name": "P%d" % cur})
+
+
+def test_with_a_seat_on_another_device_practice_takes_back_only_this_screens_last_move():
+    """Practice lets a person take back any move, but not a guest's: right after a guest's
+    move the host's person may not take it back (the same table with a bot there may), and
+    their own last move they may."""
+    session, links = host("take-bamboo", "hrb", seed="dev-undo")
+    session.practice = True
+    guest = join(session, links, 1)
+    rng, after_guest = random.Random(4), None
+    for _ in range(400):
+        if session.state.is_over:
+            break
+        if not local_step(session):
+            guest.human_move(rng.choice(guest.view()["legal"]))
+            devices.host_receive(session, links, 1, guest.take_outbox()[0])
+            if session.state.current_player == 0 and after_guest is None:
+                after_guest = session.state.to_json()
+        deliver(session, links, {1: guest})
+    assert after_guest is not None
+    here = app.Session(pygame_rules.load_state(after_guest), session.seats, practice=True,
+                       room=session.room)
+    assert not here.free_undo() and here.undo_refusal() is not None
+    before = here.state.to_json()
+    assert here.undo() is not None and here.state.to_json() == before
+    seats = [dict(s, kind="bot", bot="heuristic") if i == 1 else s
+             for i, s in enumerate(session.seats)]
+    alone = app.Session(pygame_rules.load_state(after_guest), seats, practice=True)
+    assert alone.free_undo() and alone.undo_refusal() is None

@@ -260,20 +260,25 @@ class Session:
                 memo[2] == seat:
             return memo[3]
         refusal = ("undo.nothing", {}) if seat is None else \
-            self.state.undo_refusal(seat, self.practice)
+            self.state.undo_refusal(seat, self.free_undo())
         if refusal is not None and "by" in refusal[1]:
             refusal = refusal[0], {**refusal[1], "name": self.names()[refusal[1]["by"]]}
         self._undo_memo = (self.state, len(self.state.history), seat, refusal)
         return refusal
+
+    def free_undo(self):
+        """True when any move may be taken back (practice), unless a seat is played from
+        another device: then, as in a real game, only this screen's own last move."""
+        return self.practice and not self.remotes
 
     def undo(self):
         """Take back the last move (the engine replays the rest); returns the refusal, or None.
         In practice the bots' moves since the person's last move go with it."""
         refusal = self.undo_refusal()
         if refusal is None:
-            seat = self.undo_seat()
-            state = self.state.undo(seat, self.practice)
-            while self.practice and state.history and state.current_player != seat:
+            seat, free = self.undo_seat(), self.free_undo()
+            state = self.state.undo(seat, free)
+            while free and state.history and state.current_player != seat:
                 state = state.undo(seat, practice=True)
             self.state = state
             self.due = {}            # lessons about moves taken back are gone

@@ -2218,6 +2218,13 @@ def guest_message(guest, raw):
         if guest is None:
             if join is None:
                 return
+            first = net.decode_host(raw)
+            if first["t"] == "refused":          # e.g. the invitation's key is an old one
+                join["error"] = text("ui.net.join_failed",
+                                     {"reason": text(first["msg_id"], first["params"])})
+                net_js().close(devices.HOST_PEER)
+                show_join(join)
+                return
             begin_guest(devices.GuestSession.join(raw, join["secret"]))
             return
         refused = guest.receive(raw)
