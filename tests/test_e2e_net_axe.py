@@ -1,10 +1,10 @@
 """Accessibility audit (axe-core, as tests/test_e2e_axe.py runs it) of the screens of play from
 other devices (issue 23): the host's "Other devices" panel with its invitations, the guest's
 joining screen with its reply, the guest's table, the host's table while a guest decides, the
-guest's lost panel, the host's panel with a seat away and the guest's joining screen with an
-error. The host and its guests are browser contexts of one Chromium in a private network
-namespace (tests/test_e2e_net.py's fixtures: root and `ip netns`); the sizes and languages are
-test_e2e_axe's."""
+guest's lost panel, the host's menu and its panel with a seat away, and the joining screen of a
+cut invitation, with its error (opened on a device of its own). The host and its guests are
+browser contexts of one Chromium in a private network namespace (tests/test_e2e_net.py's
+fixtures: root and `ip netns`); the sizes and languages are test_e2e_axe's."""
 
 import pytest
 
