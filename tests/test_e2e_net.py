@@ -31,7 +31,11 @@ from test_net import Leaks
 pytestmark = pytest.mark.e2e
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NETNS = "encore-e2e-%d" % os.getpid()
-SETUP = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
+# (no IPv6 on the veth pair: its link-local addresses finish their duplicate check a second or
+# two after the link comes up, and Chromium, started by then, aborts the page's first requests
+# with ERR_NETWORK_CHANGED; the candidates are IPv4 anyway)
+SETUP = ("ip link set lo up && (echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6) "
+         "2>/dev/null; ip link add v0 type veth peer name v1 && "
          "ip addr add 10.99.0.1/24 dev v0 && ip link set v1 up && ip link set v0 up && "
          "ip route add default dev v0")
 SERVE = ("import sys; sys.path.insert(0, %r); import build; "
