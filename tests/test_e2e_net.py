@@ -166,10 +166,24 @@ def join(browser, url, host, seat):
     code = reply.input_value()
     host.page.fill('.device[data-seat="%d"] textarea' % seat, code)
     host.page.click('[data-action=net-accept][data-seat="%d"]' % seat)
-    guest.page.wait_for_selector("body[data-board=playable], body[data-board=waiting]",
-                                 state="attached", timeout=STEP)
+    wait_joined(guest, host, seat)
     elapsed = (time.perf_counter() - started) * 1000
     return guest, {"invite": len(link.split("#", 1)[1]), "reply": len(code), "ms": elapsed}
+
+
+def wait_joined(guest, host, seat):
+    """Wait for the guest's table; if it does not come, say what both pages showed."""
+    try:
+        guest.page.wait_for_selector("body[data-board=playable], body[data-board=waiting]",
+                                     state="attached", timeout=STEP)
+    except Exception as err:
+        said = "() => (document.querySelector('#game-screen .modal') || document.body)" \
+            ".innerText.slice(0, 600)"
+        raise AssertionError("seat %d did not join (%s): guest %r, status %r; host %r; %s %s" % (
+            seat, type(err).__name__, guest.page.evaluate(said),
+            guest.page.evaluate("encoreNet.status('host')"), host.page.evaluate(said),
+            host.page.evaluate("(id) => encoreNet.status(id)", "seat-%d" % seat),
+            guest.problems + host.problems)) from None
 
 
 def play_round(device):
@@ -371,6 +385,9 @@ def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net
     host.page.click(".modal-menu [data-action=devices]")
     host.page.wait_for_selector('.device[data-seat="1"] [data-state=away]', timeout=STEP)
     assert host.page.locator('.device[data-seat="2"] [data-state=joined]').count() == 1
+    guests[1].page.fill(".invite-paste", "j1.not-an-invitation")     # a bad paste: why, and
+    guests[1].page.click("[data-action=net-join]")                     # the panel stays
+    guests[1].page.wait_for_selector(".modal-lost .notice:text('cannot be used')", timeout=STEP)
     rejoin(host, guests[1], 1)
     after = sent_to(host, 1)[old:]
     kinds = [m["t"] for m in after]

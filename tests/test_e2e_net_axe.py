@@ -11,7 +11,7 @@ import pytest
 from lang_helpers import page_language, prefer_language
 from test_e2e_axe import AXE, RUNS, SIZES, audit, check
 from test_e2e_net import (Device, host_start, invitation, net_browser, net_site,  # noqa: F401
-                          netns, play_round)
+                          netns, play_round, wait_joined)
 from test_e2e_page import STEP, origin_of
 
 pytestmark = pytest.mark.e2e
@@ -36,8 +36,7 @@ def join(host, guest, seat, screen, where):
     host.page.fill('.device[data-seat="%d"] textarea' % seat,
                    guest.page.locator(".reply-link").input_value())
     host.page.click('[data-action=net-accept][data-seat="%d"]' % seat)
-    guest.page.wait_for_selector("body[data-board=playable], body[data-board=waiting]",
-                                 state="attached", timeout=STEP)
+    wait_joined(guest, host, seat)
 
 
 def until_playable(devices, guest):

@@ -321,11 +321,13 @@ def join_html(join):
                         buttons + [("leave", render.t("ui.net.leave"))])
 
 
-def lost_html():
-    """The guest's panel once the connection is lost: paste (or open) a new invitation."""
+def lost_html(error=""):
+    """The guest's panel once the connection is lost: paste (or open) a new invitation (and
+    why the last one pasted could not be used)."""
     body = ('<p>%s</p><label>%s<input type="text" class="invite-paste" data-key="invite-paste" '
             'placeholder="%s" spellcheck="false" autocomplete="off"></label>'
+            '<p class="notice" role="alert">%s</p>'
             % (render.t("ui.net.lost"), render.t("ui.net.invite_paste_label"),
-               render.t("ui.net.invite_paste")))
+               render.t("ui.net.invite_paste"), render.escape(error)))
     return render.modal("lost", render.t("ui.net.lost_title"), body,
                         [("net-join", render.t("ui.net.join")), ("leave", render.t("ui.net.leave"))])

@@ -324,8 +324,8 @@ def overlay_html(session, view):
         return "link", link_html(session)
     guest = getattr(session, "guest", False)
     if guest and PAGE.overlay in ("lost", "join"):
-        return PAGE.overlay, devices.lost_html() if PAGE.overlay == "lost" else \
-            devices.join_html(PAGE.join)
+        return PAGE.overlay, devices.lost_html((PAGE.join or {}).get("error", "")) \
+            if PAGE.overlay == "lost" else devices.join_html(PAGE.join)
     if PAGE.overlay == "devices" and PAGE.devices is not None:
         return "devices", devices.devices_html(session, PAGE.devices)
     if view["is_over"] and guest:
@@ -2119,7 +2119,12 @@ def open_invite(code):
         found = net.read_brokered(code) if str(code).rpartition("#")[2].startswith(BROKERED) \
             else net.read_invite(code)
     except net.NetError as err:
-        show_join({"error": text("ui.net.join_failed", {"reason": err.message})})
+        failed = {"error": text("ui.net.join_failed", {"reason": err.message})}
+        if getattr(PAGE.session, "guest", False):   # at its table: said in the lost panel
+            PAGE.join, PAGE.overlay = failed, "lost"
+            draw()
+            return
+        show_join(failed)
         return
     session = PAGE.session
     same = getattr(session, "guest", False) and \
