@@ -261,3 +261,35 @@ def test_with_a_seat_on_another_device_practice_takes_back_only_this_screens_las
              for i, s in enumerate(session.seats)]
     alone = app.Session(pygame_rules.load_state(after_guest), seats, practice=True)
     assert alone.free_undo() and alone.undo_refusal() is None
+
+
+def test_play_again_keeps_the_room_and_the_guests_play_the_new_game():
+    """After the end, the host plays again with the same devices: the new game keeps the room,
+    each guest's next update starts its log anew, and the guest's table is the new game's,
+    round tables included (Take The "A" Chord's venues)."""
+    session, links = host("take-a-chord", "hrrb", seed="dev-again")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    rng = random.Random(8)
+    for _ in range(3000):
+        while local_step(session):
+            pass
+        deliver(session, links, guests)
+        seat = session.waiting_for_remote()
+        if seat is None:
+            break
+        guest = guests[seat]
+        while guest.round_pending():
+            guest.close_round()
+        guest.human_move(rng.choice(guest.view()["legal"]))
+        devices.host_receive(session, links, seat, guest.take_outbox()[0])
+    assert session.state.is_over and all(g.shown_round > 0 for g in guests.values())
+    again = session.again(99)
+    again.room = net.HostRoom(session.room.room, session.room.secrets)
+    for seat in links.sent:
+        links.sent[seat] = None
+    sent = deliver(again, links, guests)
+    assert set(sent) == {1, 2} and all(json.loads(t).get("reset") for t in sent.values())
+    for seat, guest in guests.items():
+        assert guest.view() == again.state.view(seat) and not guest.state.is_over
+        assert guest.events() == again.state.events_for(seat)
+        assert guest.shown_round == 0 and not guest.round_pending()

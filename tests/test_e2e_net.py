@@ -226,13 +226,15 @@ def sent_to(host, seat):
 
 
 def check_leaks(state, sent):
-    """Replay the host's game; each update sent to a seat names no card it may not know."""
+    """Replay the host's game; each update sent to a seat names no card it may not know, and
+    no message holds the game's seed."""
     replay = pygame_rules.new_game(state.game.id, state.players, seed=state.seed,
                                    options=state.options)
     leaks, checked = Leaks(replay), 0
     by_seq = {}
     for seat, messages in sent.items():
         for msg in messages:
+            assert str(state.seed) not in json.dumps(msg, ensure_ascii=False)   # nor the seed
             if msg["t"] == "update":
                 by_seq.setdefault(msg["seq"], []).append((seat, msg))
     for n in range(len(state.history) + 1):

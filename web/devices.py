@@ -225,6 +225,7 @@ class GuestSession(app.Session):
             self.seats = [{**s, "name": n} for s, n in zip(self.seats, msg["names"])]
         else:
             self.sent = None
+            self.shown_round = min(self.shown_round, self.rounds_scored())   # a new game
         return None
 
     def take_outbox(self):
