@@ -220,7 +220,7 @@ def test_a_seat_handed_to_a_bot_plays_on_and_the_save_agrees():
 def test_peer_ids_name_remote_seats_only():
     """The host's connection ids are seat-N; nothing else names a seat."""
     assert [devices.seat_of(devices.peer_of(s)) for s in range(8)] == list(range(8))
-    for bad in ("host", "seat-", "seat-x", "seat-10", "seats-1", "seat-1-2"):
+    for bad in ("host", "seat-", "seat-x", "seat-10", "seats-1", "seat-1-2", "seat-²", "seat-8"):
         assert devices.seat_of(bad) is None
 
 

@@ -29,7 +29,7 @@ def peer_of(seat):
 def seat_of(peer):
     """The remote seat of a host's connection id, or None."""
     head, _, number = str(peer).partition("-")
-    return int(number) if head == "seat" and number.isdigit() and len(number) == 1 else None
+    return int(number) if head == "seat" and len(number) == 1 and number in "01234567" else None
 
 
 class Devices:
