@@ -176,12 +176,13 @@ def test_hard_at_its_real_budget_thinks_off_the_main_thread(table):  # noqa: F81
 
 def test_start_screen_levels_and_jim_bot_solo(table):  # noqa: F811
     """Each bot seat offers Easy, Normal, Hard (Normal by default), plus the plain heuristic
-    and random bots; Re-Chord alone is against Jim Bot, and no worker is started for him."""
+    and random bots, and a person at another device; Re-Chord alone is against Jim Bot, and no
+    worker is started for him."""
     table.open()
     page = table.page
     labels = page.eval_on_selector_all('[name="kind-1"] option', "els => els.map(e => e.text)")
     assert labels == ["Human", "Bot (Easy)", "Bot (Normal)", "Bot (Hard)", "Bot (Heuristic)",
-                      "Bot (Random)"]
+                      "Bot (Random)", "Another device"]
     assert page.eval_on_selector('[name="kind-1"]', "e => e.value") == "bot-normal"
     assert page.eval_on_selector('[name="kind-0"]', "e => e.value") == "human"
     table.start(players=1, game="rechord", seed="solo-1")
