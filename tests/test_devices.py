@@ -71,23 +71,18 @@ def local_step(session):
     return True
 
 
-@pytest.mark.parametrize("game, kinds", [("take-a-chord", "hrrb"), ("take-bamboo", "rrrrrr"),
-                                         ("taktvoll", "brrh"), ("rechord", "rr"),
-                                         ("rechord", "r")])
-def test_whole_games_with_guest_tables_over_text(game, kinds):
-    """Each title to its end: guests pick from their own table's moves (its view's legal
-    moves, with the table's automatic claims), send them as text, and end with the host's
-    view and log of their seat; no guest is ever sent another seat's view."""
-    session, links = host(game, kinds, seed="dev-" + game)
-    guests = {s: join(session, links, s) for s in session.remotes}
-    rng, moves = random.Random(game + kinds), 0
-    for _ in range(20000):
+def play_to_end(session, links, guests, rng, limit=20000):
+    """The host's side plays on; each guest at its turn closes its round tables and sends a
+    move (the table's automatic claim, else a random one of its view's), which the host plays;
+    until the end. Returns how many moves the guests sent."""
+    moves = 0
+    for _ in range(limit):
         while local_step(session):
             pass
         deliver(session, links, guests)
         seat = session.waiting_for_remote()
         if seat is None:
-            break
+            return moves
         guest = guests[seat]
         while guest.round_pending():
             guest.close_round()
@@ -98,6 +93,19 @@ def test_whole_games_with_guest_tables_over_text(game, kinds):
             out, moved = devices.host_receive(session, links, seat, raw)
             assert out == [] and moved
             moves += 1
+    raise AssertionError("the game did not end in %d steps" % limit)
+
+
+@pytest.mark.parametrize("game, kinds", [("take-a-chord", "hrrb"), ("take-bamboo", "rrrrrr"),
+                                         ("taktvoll", "brrh"), ("rechord", "rr"),
+                                         ("rechord", "r")])
+def test_whole_games_with_guest_tables_over_text(game, kinds):
+    """Each title to its end: guests pick from their own table's moves (its view's legal
+    moves, with the table's automatic claims), send them as text, and end with the host's
+    view and log of their seat; no guest is ever sent another seat's view."""
+    session, links = host(game, kinds, seed="dev-" + game)
+    guests = {s: join(session, links, s) for s in session.remotes}
+    moves = play_to_end(session, links, guests, random.Random(game + kinds))
     assert session.state.is_over and moves >= 10
     for seat, guest in guests.items():
         assert guest.view() == session.state.view(seat)
@@ -269,19 +277,7 @@ def test_play_again_keeps_the_room_and_the_guests_play_the_new_game():
     round tables included (Take The "A" Chord's venues)."""
     session, links = host("take-a-chord", "hrrb", seed="dev-again")
     guests = {s: join(session, links, s) for s in session.remotes}
-    rng = random.Random(8)
-    for _ in range(3000):
-        while local_step(session):
-            pass
-        deliver(session, links, guests)
-        seat = session.waiting_for_remote()
-        if seat is None:
-            break
-        guest = guests[seat]
-        while guest.round_pending():
-            guest.close_round()
-        guest.human_move(rng.choice(guest.view()["legal"]))
-        devices.host_receive(session, links, seat, guest.take_outbox()[0])
+    play_to_end(session, links, guests, random.Random(8))
     assert session.state.is_over and all(g.shown_round > 0 for g in guests.values())
     again = session.again(99)
     again.room = net.HostRoom(session.room.room, session.room.secrets)
