@@ -390,8 +390,7 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
     "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
     "teach": ("MOMENTS", "words"),                              # teaching mode (pygame_rules.teach)
-    "space": ("ACTIONS", "tensor_layout", "observation_tensor"),  # every action, by kind,
-    # numbered by pygame_rules.actions; a seat's view as a fixed-size float tensor (OpenSpiel)
+    "space": ("ACTIONS", "tensor_layout", "observation_tensor"),  # actions numbered; views as tensors
 }
 
 
