@@ -27,7 +27,3 @@ def offsets(layout):
         at += size_of(shape)
     return out, at
 
-
-def option_key(options):
-    """A hashable key of an option dict, for caching a layout."""
-    return tuple(sorted(options.items()))
