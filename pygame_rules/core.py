@@ -390,7 +390,7 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
     "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
     "teach": ("MOMENTS", "words"),                              # teaching mode (pygame_rules.teach)
-    "space": ("ACTIONS",),                  # every action, by kind, numbered by pygame_rules.actions
+    "space": ("ACTIONS", "max_moves"),      # every action, numbered; a bound on a game's actions
 }
 
 
