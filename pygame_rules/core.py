@@ -390,7 +390,8 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
     "infoset": ("LEVELS",),                                    # the search's knobs
     "terminal": ("PROMPT_HELP", "on_event", "turn", "show_result", "add_game", "report"),
     "teach": ("MOMENTS", "words"),                              # teaching mode (pygame_rules.teach)
-    "space": ("ACTIONS", "tensor_layout", "observation_tensor"),  # actions numbered; views as tensors
+    "space": ("ACTIONS", "max_moves", "tensor_layout", "observation_tensor"),  # actions numbered,
+    # a bound on a game's actions, views as tensors (pygame_rules.actions, pygame_rules.openspiel)
 }
 
 
