@@ -69,6 +69,9 @@ def build_parser():
     tour.add_argument("--seed", default="0", help=arg_help("cli.arg.seed"))
     tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help=arg_help("cli.arg.option"))
+    tour.add_argument("--per-move-seconds", type=float, default=None, metavar="SECONDS",
+                      help=arg_help("cli.arg.per_move_seconds"))
+    tour.add_argument("--jobs", type=int, default=1, help=arg_help("cli.arg.jobs"))
     return parser
 
 
@@ -139,11 +142,14 @@ def tournament(args, out):
         raise SetupError("error.unknown_game", game=clip(args.game))
     seats = [name.strip() for name in args.seats.split(",") if name.strip()]
     for name in seats:
-        if name not in bot_names(args.game):
+        if name not in _tournament.seat_kinds(args.game):
             raise SetupError("cli.unknown_bot", bot=name, game=args.game,
-                             known=", ".join(bot_names(args.game)))
+                             known=", ".join(_tournament.seat_kinds(args.game)))
     options = read_options(args.game, args.option)
-    result = _tournament.run(args.game, seats, args.games, args.seed, options)
+    seconds = args.per_move_seconds
+    result = _tournament.run(args.game, seats, args.games, args.seed, options,
+                             seconds=seconds if seconds and seconds > 0 else None,
+                             jobs=max(1, args.jobs))
     _tournament.report(lambda msg_id, params: say(out, msg_id, params), args.game, seats,
                        args.games, args.seed, result)
     return 0

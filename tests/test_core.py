@@ -225,15 +225,23 @@ def test_text_renders_parameters_and_falls_back_to_english():
 
 
 def test_engine_has_no_io_and_no_dependencies():
-    """The engine imports only the standard library's pure modules (no I/O, no DOM)."""
+    """The engine imports only the standard library's pure modules (no I/O, no DOM); OpenSpiel's
+    adapter (the optional extra `.[openspiel]`) is the one module that needs more, and only the
+    tournament's OpenSpiel seat imports it, when a tournament seats it."""
     root = pathlib.Path(pygame_rules.__file__).parent
+    adapter = root / "openspiel.py"
     allowed = {"hashlib", "importlib", "json", "dataclasses", "random", "math", "statistics", "time",
                "argparse", "sys", "itertools", "collections", "functools", "__future__",
                "base64", "re", "zlib",      # share links (zlib is in Pyodide's standard library)
                "string", "unicodedata",     # terminal columns (unicodedata is built into Pyodide)
                "operator",                  # apply's identity test (built in, as everywhere)
                "_sha2",                     # SHA-256 without hashlib's import (core.py says why)
-               "struct"}                    # a shuffle's draws all at once (core.py says why)
+               "struct",                    # a shuffle's draws all at once (core.py says why)
+               "concurrent"}                # a tournament's processes (the terminal's only)
     for path in root.rglob("*.py"):
+        if path == adapter:
+            continue
+        assert not re.search(r"^\s*(from \.+|import pygame_rules\.)openspiel\b",
+                             path.read_text(), re.M) or path.name == "tournament.py", path
         for mod in re.findall(r"^\s*(?:from|import) ([a-zA-Z_][\w]*)", path.read_text(), re.M):
             assert mod in allowed or mod == "pygame_rules", (path.name, mod)
