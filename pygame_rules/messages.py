@@ -121,7 +121,7 @@ CATALOGUE = {
                        "other": "{title}: tournament of {count} games, {seats}, seed {seed}."},
     "cli.tour.seats": {"one": "{count} seat",
                        "other": "{count} seats rotated"},
-    "cli.tour.row": "  {entry}. {bot:<10} wins {wins:5.1%} ± {wins_ci:4.1%}   mean score {mean:6.1f} ± {mean_ci:4.1f}",
+    "cli.tour.row": "  {entry}. {bot:<16} wins {wins:5.1%} ± {wins_ci:4.1%}   mean score {mean:6.1f} ± {mean_ci:4.1f}",
     "cli.tour.automaton": "  {name}: mean score {mean:.1f} ± {mean_ci:.1f}; the seat outscores him in {wins:.1%} of games",
     "cli.tour.speed": "  search: {entry}. {bot}, {playouts:.0f} playouts a searched move on average, {rate:.0f} playouts/s, {per_move:.2f} s a move; {seconds:.1f} s in all",
     "cli.tour.no_openspiel": "The seat kind openspiel-ismcts needs OpenSpiel: pip install .[openspiel]",

@@ -90,7 +90,7 @@ JA = {
     "cli.arg.seats": "各席のボット。カンマ区切りで1席に1つ（レベル：random, easy, heuristic, normal, hard。OpenSpiel の ISMCTS は openspiel-ismcts）",
     "cli.tour.title": {"other": "{title}：{count}ゲームのトーナメント、{seats}、シード{seed}。"},
     "cli.tour.seats": {"other": "{count}席・席順ローテーション"},
-    "cli.tour.row": "  {entry}. {bot:<10} 勝率 {wins:5.1%} ± {wins_ci:4.1%}   平均得点 {mean:6.1f} ± {mean_ci:4.1f}",
+    "cli.tour.row": "  {entry}. {bot:<16} 勝率 {wins:5.1%} ± {wins_ci:4.1%}   平均得点 {mean:6.1f} ± {mean_ci:4.1f}",
     "cli.tour.automaton": "  {name}：平均得点 {mean:.1f} ± {mean_ci:.1f}。席の側が上回ったゲーム {wins:.1%}",
     "cli.tour.speed": "  探索：{entry}. {bot}、探索した1手あたり平均{playouts:.0f}回のプレイアウト、毎秒{rate:.0f}回、1手{per_move:.2f}秒。合計{seconds:.1f}秒",
     "cli.tour.no_openspiel": "席の種類 openspiel-ismcts には OpenSpiel が必要です：pip install .[openspiel]",
