@@ -92,7 +92,7 @@ def from_parameter(option, value):
     return str(value)
 
 
-def params_default(game, name):
+def option_default(game, name):
     """An option's default."""
     return next(o.default for o in game.options if o.name == name)
 
@@ -143,7 +143,7 @@ class EncoreGame(pyspiel.Game):
         self.kit = game.part("space")
         longest = self.kit.max_moves(self.players, self.options)
         if longest is None:       # Re-Chord without anti-stall: chord cards drawn for ever
-            changed = {k: v for k, v in self.options.items() if v != params_default(game, k)}
+            changed = {k: v for k, v in self.options.items() if v != option_default(game, k)}
             raise SetupError("error.no_longest_game", title=game.title, options=short(changed))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -363,18 +363,23 @@ def ismcts_bot(game_id, players, options=None, simulations=1000, seconds=None, s
     """OpenSpiel's Python ISMCTS with random rollouts, as a `choose(view, legal, rng)` bot: its
     searches start from a deal of the view (the engine's `determinize`) and sample the worlds
     with it; it stops at `simulations` or after `seconds`, whichever comes first."""
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import mcts
 
     game = load(game_id, players, **(options or {}))
     numpy_rng = np.random.RandomState(random.Random(seed).getrandbits(32))
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)
-    bot = TimedISMCTS(game, evaluator, uct_c, simulations, seconds, numpy_rng)
+    bot = timed_bot_class()(game, evaluator, uct_c, simulations, seconds, numpy_rng)
     return IsmctsChooser(game, bot, GAMES[game_id].part("observer").determinize)
 
 
-def _timed_bot_class():
+_TIMED = []
+
+
+def timed_bot_class():
     """ISMCTSBot whose search also stops at a wall-clock budget (OpenSpiel's counts only
-    simulations); made on first use, as importing OpenSpiel's algorithms loads numpy's all."""
+    simulations); made on first use, as importing OpenSpiel's algorithms takes a while."""
+    if _TIMED:
+        return _TIMED[0]
     from open_spiel.python.algorithms import ismcts
 
     class Timed(ismcts.ISMCTSBot):
@@ -406,12 +411,8 @@ def _timed_bot_class():
             self.last_simulations = done
             return self.get_final_policy(state, self._root_node)
 
+    _TIMED.append(Timed)
     return Timed
-
-
-def TimedISMCTS(game, evaluator, uct_c, simulations, seconds, random_state):
-    """A new ISMCTS bot with a simulation cap and a clock."""
-    return _timed_bot_class()(game, evaluator, uct_c, simulations, seconds, random_state)
 
 
 class IsmctsChooser:

@@ -261,6 +261,10 @@ def test_the_ismcts_bot_plays_from_a_view_and_is_repeatable_without_a_clock():
     bot(view, legal, random.Random(1))
     assert bot.last_playouts == 30
     assert bot(view, legal[:1], random.Random(1)) == legal[0] and bot.last_playouts == 0
+    dealt = bot.dealt(view)          # a search's deal (no history) serialises as itself
+    game2, dealt2 = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(dealt.get_game(), dealt))
+    assert str(dealt2) == str(dealt) and dealt2.engine.view(state.current_player) == view
 
 
 def test_the_ismcts_bot_keeps_to_its_clock():

@@ -1,7 +1,13 @@
-"""Every action the game can ever have, by kind (numbered by `pygame_rules.actions`)."""
+"""Every action the game can ever have (numbered by `pygame_rules.actions`), an upper bound on a
+game's actions, and a seat's view as a tensor: what OpenSpiel needs (`pygame_rules.openspiel`)."""
+
+from functools import lru_cache as _lru_cache
 
 from .cards import CHORD_CARDS, HAND, LEGEND, SETLIST_NAMES, SPACES, setlist_cards
 from .state import SUPPLY
+from .cards import (COLOURS, FRETS as _FRETS, KINDS as _KINDS, PICKS as _PICKS,
+                    SETLIST_NAMES as _SETLISTS, SONGS as _SONGS)
+from ...tensors import offsets as _offsets
 
 FRETBOARD = range(SPACES)
 
@@ -62,11 +68,6 @@ def max_moves(players, options):
 # cards.py (chord type * 4 + variant); picks are told by kind (cards.KINDS: White, Red, Blue,
 # Grey, Purple, Green, Wylde).
 
-from functools import lru_cache as _lru_cache
-
-from .cards import (COLOURS, FRETS as _FRETS, KINDS as _KINDS, PICKS as _PICKS,
-                    SETLIST_NAMES as _SETLISTS, SONGS as _SONGS)
-from ...tensors import offsets as _offsets
 
 TENSOR = {
     "kinds": len(_KINDS),       # 7 pick kinds

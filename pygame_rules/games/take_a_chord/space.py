@@ -1,7 +1,10 @@
-"""Every action the game can ever have, by kind (numbered by `pygame_rules.actions`)."""
+"""Every action the game can ever have (numbered by `pygame_rules.actions`), an upper bound on a
+game's actions, and a seat's view as a tensor: what OpenSpiel needs (`pygame_rules.openspiel`)."""
 
 from .cards import DECK_SIZE
 from .state import HAND_SIZE
+from .cards import CHART, CHORDS as _CHORDS, DECK_SIZE as _DECK
+from ...tensors import offsets as _offsets
 
 ACTIONS = (
     ("play", range(DECK_SIZE)),      # a card from the hand: the game's one kind of decision
@@ -24,8 +27,6 @@ def max_moves(players, options):
 # place 3 is the non-player's stack. A spectator's view (seat None) reads as seat 0's, with an
 # empty hand. Card planes are 35 bits over the card ids of cards.py (chord * 5 + colour).
 
-from .cards import CHART, CHORDS as _CHORDS, DECK_SIZE as _DECK
-from ...tensors import offsets as _offsets
 
 TENSOR = {
     "places": 4,                # the table's four places (3 players: the non-player is place 3)

@@ -1,7 +1,12 @@
-"""Every action the game can ever have, by kind (numbered by `pygame_rules.actions`)."""
+"""Every action the game can ever have (numbered by `pygame_rules.actions`), an upper bound on a
+game's actions, and a seat's view as a tensor: what OpenSpiel needs (`pygame_rules.openspiel`)."""
+
+from functools import lru_cache as _lru_cache
 
 from .cards import BAMBOO, COLOURS, MAX_ROUNDS, PRESETS
 from .state import HAND_SIZE
+from .cards import COLOURS as _COLOURS, MAX_ROUNDS as _ROUNDS, TARGET as _TARGET
+from ...tensors import offsets as _offsets
 
 ACTIONS = (
     ("play", range(BAMBOO)),                    # a card from the hand
@@ -35,10 +40,6 @@ def max_moves(players, options):
 # Card planes are 54 bits over the bamboo card ids of cards.py (colour * 18 + index; the
 # `deck` option says which rank an id is); the glowing bamboo are never told apart.
 
-from functools import lru_cache as _lru_cache
-
-from .cards import COLOURS as _COLOURS, MAX_ROUNDS as _ROUNDS, TARGET as _TARGET
-from ...tensors import offsets as _offsets
 
 TENSOR = {
     "hand": 10,                 # the largest hand: hand sizes and the trick number / 10

@@ -1,7 +1,12 @@
-"""Every action the game can ever have, by kind (numbered by `pygame_rules.actions`)."""
+"""Every action the game can ever have (numbered by `pygame_rules.actions`), an upper bound on a
+game's actions, and a seat's view as a tensor: what OpenSpiel needs (`pygame_rules.openspiel`)."""
+
+from functools import lru_cache as _lru_cache
 
 from .cards import BARS, DECK, NOTES, RESTS, TIMES, out_of_play
 from .state import BAR_SHARES, HAND, MAX_ROWS
+from .cards import DECK as _DECK, PITCHES as _PITCHES, TIMES as _TIMES
+from ...tensors import offsets as _offsets
 
 ROWS = range(MAX_ROWS)
 
@@ -42,10 +47,6 @@ def max_moves(players, options):
 # Every hand's size is public here although HR-K9 hides it from the table: the view's
 # dealt, drawn and played counts let every seat count it.
 
-from functools import lru_cache as _lru_cache
-
-from .cards import DECK as _DECK, PITCHES as _PITCHES, TIMES as _TIMES
-from ...tensors import offsets as _offsets
 
 TENSOR = {
     "rows": MAX_ROWS,           # the staves' rows (a clef starts each)
