@@ -40,7 +40,7 @@ STATIC = ROOT / "static"
 PACKAGE = "pygame_rules"
 BUNDLE = "encore.bundle"   # the browser's Python, compiled (web/bundle.py reads it)
 BROWSER_SKIP = ("__main__.py", "cli.py", "tournament.py", "terminal.py",   # the terminal's only
-                "openspiel.py")                                         # and OpenSpiel's
+                "openspiel.py", "actions.py", "tensors.py", "space.py")  # and OpenSpiel's
 BUNDLED_AS_SOURCE = ("hint.py", "sound.py")
 # ^ modules no page imports before its first board (a hint, the sound; a first game of a title
 #   is taught, so teaching is on that path): smaller as source than as bytecode, compiled when
