@@ -194,6 +194,12 @@ def test_the_tournament_is_reproducible_and_rotates_seats():
     assert "normal" in first[1] and "heuristic" in first[2] and "easy" in first[3]
 
 
+def test_the_tournament_in_processes_gives_the_same_table():
+    """--jobs 2 shares the games between two processes; the table is the same as in one."""
+    args = ("take-a-chord", "--seats", "normal,heuristic,random", "--games", "2", "--seed", "2")
+    assert tournament_output(*args, "--jobs", "2") == tournament_output(*args)
+
+
 def test_the_tournament_refuses_unknown_bots():
     """A bot name the game does not offer is refused with the list of choices."""
     out = io.StringIO()
