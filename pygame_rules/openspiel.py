@@ -50,6 +50,7 @@ except ImportError as err:      # a developer's message: the engine runs without
 from .actions import action_space
 from .bots import automaton_for, bot_action
 from .core import GAMES, SetupError, load_state, new_game, short
+from .tensors import offsets, size_of
 
 PREFIX = "python_encore_"
 SEEDS = 1 << 16                 # the deal seeds chance chooses among, by default
@@ -289,12 +290,10 @@ class ViewObserver:
     def __init__(self, game):
         self.game = game
         layout = game.kit.tensor_layout(game.players, game.options)
-        self.tensor = np.zeros(sum(_size(shape) for _, shape in layout), np.float32)
-        self.dict = {}
-        start = 0
-        for name, shape in layout:
-            self.dict[name] = self.tensor[start:start + _size(shape)].reshape(shape)
-            start += _size(shape)
+        starts, size = offsets(layout)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[starts[name]:starts[name] + size_of(shape)].reshape(shape)
+                     for name, shape in layout}
 
     def set_from(self, state, player):
         """Fill the tensor from the seat's view (zeros before the deal)."""
@@ -310,14 +309,6 @@ class ViewObserver:
         """The seat's view as JSON ("" before the deal)."""
         engine = state.engine
         return "" if engine is None else dumps(engine.view(player))
-
-
-def _size(shape):
-    """How many numbers a tensor piece of this shape holds."""
-    size = 1
-    for dim in shape:
-        size *= dim
-    return size
 
 
 class InfoStateObserver:

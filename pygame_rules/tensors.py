@@ -27,3 +27,9 @@ def offsets(layout):
         at += size_of(shape)
     return out, at
 
+
+
+def mark(out, start, items):
+    """Set the flag of each item (a card id, a space) of a piece that starts at `start`."""
+    for item in items:
+        out[start + item] = 1.0

@@ -7,7 +7,7 @@ from .cards import CHORD_CARDS, HAND, LEGEND, SETLIST_NAMES, SPACES, setlist_car
 from .state import SUPPLY
 from .cards import (COLOURS, FRETS as _FRETS, KINDS as _KINDS, PICKS as _PICKS,
                     SETLIST_NAMES as _SETLISTS, SONGS as _SONGS)
-from ...tensors import offsets as _offsets
+from ...tensors import mark, offsets as _offsets
 
 FRETBOARD = range(SPACES)
 
@@ -172,19 +172,12 @@ def observation_tensor(view, players, options):
     if view["drawn"] is not None:
         out[at["drawn"] + view["drawn"]] = 1.0
     for name in ("hand", "claimable", "jim_row"):
-        base = at[name]
-        for c in view[name]:
-            out[base + c] = 1.0
-    base = at["completed"]
+        mark(out, at[name], view[name])
     for s, cards in enumerate(view["completed"]):
-        row = base + place[s] * CHORD_CARDS
-        for c in cards:
-            out[row + c] = 1.0
+        mark(out, at["completed"] + place[s] * CHORD_CARDS, cards)
     if view["song"] is not None:
         out[at["song"] + view["song"]] = 1.0
-    base = at["genres"]
-    for colour in view["genres"]:
-        out[base + colour] = 1.0
+    mark(out, at["genres"], view["genres"])
     out[at["setlist"] + _SETLISTS.index(view["setlist"])] = 1.0
     base = at["pad"]
     for colour, row in enumerate(view["pad"]):

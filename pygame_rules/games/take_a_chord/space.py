@@ -4,7 +4,7 @@ game's actions, and a seat's view as a tensor: what OpenSpiel needs (`pygame_rul
 from .cards import DECK_SIZE
 from .state import HAND_SIZE
 from .cards import CHART, CHORDS as _CHORDS, DECK_SIZE as _DECK
-from ...tensors import offsets as _offsets
+from ...tensors import mark, offsets as _offsets
 
 ACTIONS = (
     ("play", range(DECK_SIZE)),      # a card from the hand: the game's one kind of decision
@@ -85,31 +85,21 @@ def observation_tensor(view, players, options):
     n = view["players"]
     me = view["seat"] or 0
     place = [(s - me) % n for s in range(n)] + [3] * (4 - n)   # 3 players: seat 3 is place 3
-    for c in view["hand"]:
-        out[c] = 1.0
+    mark(out, 0, view["hand"])
     table = view["trick"]
     base = at["trick"]
     for s, c in table["cards"]:
         out[base + place[s] * _DECK + c] = 1.0
-    base = at["trick_facedown"]
-    for c in table["facedown_cards"]:
-        out[base + c] = 1.0
+    mark(out, at["trick_facedown"], table["facedown_cards"])
     if table["lead_colour"] is not None:
         out[at["lead_colour"] + table["lead_colour"]] = 1.0
     out[at["leader"] + place[table["leader"]]] = 1.0
     out[at["round"] + min(table["round"], TENSOR["rounds"]) - 1] = 1.0
     out[at["is_last"]] = float(table["is_last"])
-    base = at["played"]
-    for c in view["played"]:
-        out[base + c] = 1.0
-    base = at["won"]
+    mark(out, at["played"], view["played"])
     for s, pile in enumerate(view["won"]):
-        row = base + place[s] * _DECK
-        for c in pile:
-            out[row + c] = 1.0
-    base = at["non_player_played"]
-    for c in view["non_player_played"]:
-        out[base + c] = 1.0
+        mark(out, at["won"] + place[s] * _DECK, pile)
+    mark(out, at["non_player_played"], view["non_player_played"])
     base = at["voids"]
     for s, colours in enumerate(view["voids"]):
         for colour in colours:

@@ -6,7 +6,7 @@ from functools import lru_cache as _lru_cache
 from .cards import BARS, DECK, NOTES, RESTS, TIMES, out_of_play
 from .state import BAR_SHARES, HAND, MAX_ROWS
 from .cards import DECK as _DECK, PITCHES as _PITCHES, TIMES as _TIMES
-from ...tensors import offsets as _offsets
+from ...tensors import mark, offsets as _offsets
 
 ROWS = range(MAX_ROWS)
 
@@ -124,9 +124,7 @@ def observation_tensor(view, players, options):
             out[at["row_prev"] + r * len(_PITCHES) + row["prev"] + 1] = 1.0
     if view["bonus_row"] is not None:
         out[at["bonus_row"] + view["bonus_row"]] = 1.0
-    base = at["out_of_play"]
-    for c in view["out_of_play"]:
-        out[base + c] = 1.0
+    mark(out, at["out_of_play"], view["out_of_play"])
     scores, sizes, bars = at["scores"], at["hand_sizes"], at["bar_lines"]
     fame = view["final"] or view["scores"]
     for s in range(n):
