@@ -32,7 +32,7 @@ CATALOGUE = {
     "en": {
     # --- errors the engine raises -----------------------------------------------------------------
     "error.game_over": "The game is over: no more moves.",
-    "error.not_your_turn": "It is not seat {seat}'s turn.",
+    "error.not_your_turn": "It is {name}'s turn now.",
     "error.bad_action": "That is not a move in this game: {action}.",
     "error.unknown_game": "There is no game called {game}.",
     "error.bad_players": "{title} is for {min}–{max} players, not {players}.",
@@ -227,6 +227,7 @@ CATALOGUE = {
     "ui.net.join": "Join",
     "ui.net.sent": "Sent: waiting for the host…",
     "ui.net.refused": "The host refused that move: {reason}",
+    "ui.net.refused_unreadable": "The host refused that move, for a reason this page cannot read.",
     "ui.net.leave": "Leave the table",
     "ui.level.easy": "Easy",
     "ui.level.normal": "Normal",

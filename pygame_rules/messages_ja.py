@@ -3,7 +3,7 @@
 JA = {
     # --- errors the engine raises -----------------------------------------------------------------
     "error.game_over": "ゲームは終了しました。これ以上は手を打てません。",
-    "error.not_your_turn": "{seat}番席の手番ではありません。",
+    "error.not_your_turn": "今は{name}の番です。",
     "error.bad_action": "このゲームにはない手です：{action}。",
     "error.unknown_game": "{game}というゲームはありません。",
     "error.bad_players": "{title}は{min}〜{max}人用です（{players}人では遊べません）。",
@@ -193,6 +193,7 @@ JA = {
     "ui.net.join": "参加",
     "ui.net.sent": "送信しました：ホストを待っています…",
     "ui.net.refused": "ホストがその手を受け付けませんでした：{reason}",
+    "ui.net.refused_unreadable": "ホストがその手を受け付けませんでした（理由はこのページでは読めません）。",
     "ui.net.leave": "テーブルを離れる",
     "ui.level.easy": "やさしい",
     "ui.level.normal": "ふつう",

@@ -188,22 +188,65 @@ def test_forged_stale_and_early_messages_change_nothing():
     assert guests[cur].sent is None
 
 
-def test_a_guest_sends_only_its_own_legal_moves_one_at_a_time():
-    """A guest's table refuses a move not in its view's legal moves, one out of turn, and a
-    second while the first is in flight; the outbox holds the one move sent."""
+def test_a_guest_sends_moves_at_its_turn_one_at_a_time():
+    """A guest's table refuses a move out of turn (naming whose turn it is, as the host's screen
+    does), a second while the first is in flight, and what is not an action at all; the outbox
+    holds the one move sent."""
     session, links = host("take-bamboo", "rrr", seed="dev-guest")
     guests = {s: join(session, links, s) for s in session.remotes}
     cur = session.state.current_player
     idle = guests[(cur + 1) % 3]
-    assert idle.human_move(session.state.legal_actions()[0]).msg_id == "error.not_your_turn"
+    refused = idle.human_move(session.state.legal_actions()[0])
+    assert (refused.msg_id, refused.params) == ("error.not_your_turn", {"name": "P%d" % cur})
     guest = guests[cur]
-    assert guest.human_move(("nonsense",)).msg_id == "error.bad_action"
+    assert guest.human_move("nonsense").msg_id == "error.bad_action"
+    assert guest.human_move(("x" * 100,)).msg_id == "error.bad_action"    # not sendable
     first = guest.view()["legal"][0]
     assert guest.human_move(first) is None
-    assert guest.human_move(first).msg_id == "error.not_your_turn"
+    assert guest.human_move(first).msg_id == "ui.net.sent"
     out = guest.take_outbox()
     assert [json.loads(t) for t in out] == [{"t": "act", "seq": 0, "action": list(first)}]
     assert guest.take_outbox() == []
+
+
+@pytest.mark.parametrize("game, kinds", [("take-a-chord", "rrrr"), ("take-bamboo", "rrr")])
+def test_a_guests_illegal_move_comes_back_with_the_hosts_own_reason(game, kinds):
+    """A move the rules refuse (a card of its hand that does not follow, a pass of one card
+    twice) is sent all the same: the host's engine refuses it with the reason a person at the
+    host's screen gets for the same move, nothing changes, and the guest may move again."""
+    session, links = host(game, kinds, seed="dev-why")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    if game == "take-a-chord":                     # a trick is led: the next seat must follow
+        session.state.apply(session.state.legal_actions()[0])
+        deliver(session, links, guests)
+    cur = session.state.current_player
+    legal = set(session.state.legal_actions())
+    hand = session.state.view(cur)["hand"]
+    illegal = next(m for m in [("play", c) for c in hand] + [("pass", c, c) for c in hand]
+                   if m not in legal and m[0] == min(legal)[0])
+    seats = [{"name": "P%d" % i, "kind": "human" if i == cur else "bot"}
+             for i in range(len(kinds))]
+    at_host = app.Session(pygame_rules.load_state(session.state.to_json()), seats)
+    expected = at_host.human_move(illegal)
+    assert isinstance(expected, pygame_rules.IllegalAction)          # the rule's reason
+    before = session.state.to_json()
+    guest = guests[cur]
+    assert guest.human_move(illegal) is None                      # sent: the host judges
+    [raw] = guest.take_outbox()
+    out, moved = devices.host_receive(session, links, cur, raw)
+    assert not moved and session.state.to_json() == before
+    assert guest.receive(net.encode(out[0])) == (expected.msg_id, expected.params)
+    assert net.reason_text(expected.msg_id, expected.params) == expected.message
+    assert guest.sent is None and guest.view()["legal"]          # it may move again
+
+
+def test_a_refusal_this_page_cannot_render_is_said_plainly():
+    """A refusal with an unknown id or missing parameters (another version, or crafted) is shown
+    as a plain refusal, never a Python error."""
+    plain = net.reason_text("ui.net.refused_unreadable", {})
+    assert net.reason_text("error.no_such_thing", {}) == plain
+    assert net.reason_text("error.not_your_turn", {}) == plain
+    assert net.reason_text("error.not_your_turn", {"name": "Ann"}) == "It is Ann's turn now."
 
 
 def test_a_seat_handed_to_a_bot_plays_on_and_the_save_agrees():

@@ -316,6 +316,63 @@ def test_a_whole_game_with_guests_on_their_own_devices(net_browser, net_site, ga
         device.context.close()
 
 
+def refusal_of(device, state, seat):
+    """Tap a card of the hand that the rules refuse now (at the seat's turn) and return what
+    the page says and what the engine says of that move; None if every card is playable."""
+    cards = device.page.locator("#game-screen .hand-card:not(.playable)[data-card]")
+    if not cards.count():
+        return None
+    card = int(cards.first.get_attribute("data-card"))
+    with pytest.raises(pygame_rules.IllegalAction) as why:
+        state.check(("play", card))
+    before = device.board()
+    notice = "document.querySelector('#game-screen .notice')?.textContent || ''"
+    old = device.page.evaluate(notice)
+    cards.first.click()
+    device.page.wait_for_function("(old) => (%s) !== old" % notice, arg=old, timeout=STEP)
+    assert device.board() == before                        # nothing moved
+    said = device.page.locator("#game-screen .notice").first.text_content()
+    return said, why.value.message
+
+
+def test_a_guests_refusal_is_the_rules_reason_the_host_gives_and_names_whose_turn(
+        net_browser, net_site):
+    """Take The "A" Chord: a tap on a card that does not follow is refused on the guest's page
+    with the engine's reason for that move, the words the host's screen gives for its own such
+    tap; a tap out of turn names whose turn it is as the host names the seat; joining and
+    playing leave no error or warning of the page's in either console."""
+    host = new_host(net_browser, net_site)
+    host_start(host, "take-a-chord", 4, ["human", "remote", "bot-heuristic", "bot-heuristic"],
+               "net-why")
+    guest, _ = join(net_browser, net_site, host, 1)
+    host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
+    said = {}
+    for _ in range(3000):
+        boards = host.board()[0], guest.board()[0]
+        for device, board, seat in ((host, boards[0], 0), (guest, boards[1], 1)):
+            if board == "playable" and seat not in said:
+                found = refusal_of(device, host.engine_state(), seat)
+                if found:
+                    said[seat] = found
+        if len(said) == 3 or "over" in boards:
+            break
+        if boards[1] == "waiting" and "turn" not in said and \
+                guest.page.locator("#game-screen .hand-card[data-card]").count():
+            name = host.save()["seats"][host.engine_state().current_player]["name"]
+            guest.page.locator("#game-screen .hand-card[data-card]").first.click()
+            guest.page.wait_for_selector("#game-screen .notice:not(:empty)", timeout=STEP)
+            said["turn"] = (guest.page.locator("#game-screen .notice").first.text_content(),
+                            "It is %s's turn now." % name)
+        if not any([play_round(d) for d in (host, guest)]):
+            time.sleep(0.05)
+    assert set(said) == {0, 1, "turn"}, "not every refusal was seen: %s" % said
+    for seen, expected in said.values():
+        assert seen == expected
+    for device in (host, guest):
+        device.check_clean(origin_of(net_site))
+        device.context.close()
+
+
 def moves(device):
     """The moves the device's table shows."""
     return int(device.board()[1] or 0)

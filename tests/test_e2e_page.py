@@ -21,6 +21,7 @@ BOARDS = "body[data-board=playable], body[data-board=curtain], body[data-board=v
          "body[data-board=round], " \
          "body[data-board=over]"
 
+OWN_WARNING = "Encore:"      # how the page's own console warnings begin
 NO_TEACHING = {game: False for game in pygame_rules.GAMES}   # teaching mode off for every title
 
 
@@ -44,8 +45,10 @@ class Table:
         self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
 
     def on_console(self, msg):
-        """Record console errors and anything that looks like a Python traceback."""
-        if msg.type == "error" or "Traceback" in msg.text:
+        """Record console errors, the page's own warnings ("Encore: …", e.g. a listener that
+        failed) and anything that looks like a Python traceback."""
+        if msg.type == "error" or "Traceback" in msg.text or \
+                msg.type == "warning" and msg.text.startswith(OWN_WARNING):
             self.problems.append("%s: %s" % (msg.type, msg.text))
 
     def open(self, url=None):

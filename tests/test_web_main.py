@@ -14,6 +14,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402,F401  (imported before main, so the stubbed import adds only main)
+import devices  # noqa: E402
+import net  # noqa: E402
 import render  # noqa: E402,F401
 import tables  # noqa: E402
 
@@ -318,4 +320,40 @@ def test_a_hint_answered_after_the_person_moved_is_forgotten(main, monkeypatch):
     run_apart(started.pop())
     assert main.PAGE.hint_found is None and session.hints == {}
     main.PAGE.worker_state = "off"
+    main.show_start()
+
+
+def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_reasons(main,
+                                                                                      monkeypatch):
+    """Issue 40: the host's welcome comes before its first update: the guest's page keeps its
+    joining screen (no Python error), draws its table on the update, and a move the rules
+    refuse comes back as the very reason the host's own screen gives, beside the card."""
+    from tables import sound
+    from test_devices import ROOM, host, secret
+    monkeypatch.setattr(sound, "play", lambda item: None)
+    session, links = host("take-a-chord", "rrrr", seed="dev-why")
+    session.state.apply(session.state.legal_actions()[0])        # a trick is led
+    seat = session.state.current_player
+    hello = net.hello(ROOM, seat, secret(seat))
+    welcome, update = [net.encode(m) for m in
+                       devices.host_receive(session, links, seat, net.encode(hello))[0]]
+    main.PAGE.join = {"room": ROOM, "seat": seat, "secret": secret(seat)}
+    main.guest_message(None, welcome)
+    guest = main.PAGE.session
+    assert guest.guest and guest.view() is None and main.PAGE.join is None
+    main.guest_message(guest, update)
+    assert guest.view()["legal"] and main.PAGE.notice == ""
+    legal = set(session.state.legal_actions())
+    illegal = next(("play", c) for c in guest.view()["hand"] if ("play", c) not in legal)
+    at_host = app.Session(app.pygame_rules.load_state(session.state.to_json()),
+                          [{"name": "P%d" % i, "kind": "human" if i == seat else "bot"}
+                           for i in range(4)])
+    main.PAGE.clicked = "card-%d" % illegal[1]
+    main.play(illegal)
+    [sent] = guest.take_outbox() or [main.window.encoreNet.send.call_args[0][1]]
+    out, moved = devices.host_receive(session, links, seat, sent)
+    assert not moved
+    main.guest_message(guest, net.encode(out[0]))
+    assert main.PAGE.notice == at_host.human_move(illegal).message
+    assert main.PAGE.notice_at == "card-%d" % illegal[1]
     main.show_start()

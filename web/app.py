@@ -364,10 +364,19 @@ class Session:
             return None
         return action
 
+    def turn_refusal(self):
+        """The refusal of a move made out of turn: whose turn it is, by name (the game's end
+        when nobody's)."""
+        from net import name_of
+        cur = self.state.current_player
+        if cur is None:
+            return EngineError("error.game_over")
+        return EngineError("error.not_your_turn", name=name_of(self.names(), cur))
+
     def human_move(self, action):
         """Play a person's action: None if done, else the engine's refusal (an EngineError)."""
         if not self.current_is_human() or self.viewer() != self.state.current_player:
-            return EngineError("error.not_your_turn", seat=self.state.current_player)
+            return self.turn_refusal()
         seat = self.state.current_player
         try:
             self.state.apply(as_action(action))
@@ -406,8 +415,8 @@ class Session:
         act): None if played, else the refusal to send back. The room and the engine decide."""
         if self.room is None:
             from net import refusal
-            return refusal(None, "net.wrong_seat", {"seat": seat})
-        action = self.room.accept(self.state, seat, msg)
+            return refusal(None, "net.wrong_seat", {"seat": seat + 1})
+        action = self.room.accept(self.state, seat, msg, self.names())
         if isinstance(action, dict):
             return action
         self.state.apply(action)

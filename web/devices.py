@@ -11,7 +11,8 @@ import app
 import pygame_rules
 import render
 import tables
-from net import (NetError, SeatMirror, decode_guest, decode_host, encode, hello, refusal)
+from net import (GUEST, NetError, SeatMirror, decode_guest, decode_host, encode, fits, hello,
+                 refusal)
 from pygame_rules.core import EngineError, short
 
 HOST_PEER = "host"                 # the guest's one connection, to its host
@@ -186,15 +187,19 @@ class GuestSession(app.Session):
         return self.state.events_for(self.state.seat)
 
     def human_move(self, action):
-        """Send a move (not played here: the host answers); None, or the refusal if it is not
-        one of this seat's moves now or one is already in flight."""
-        legal = self.state.legal_actions()
+        """Send a move at this seat's turn (not played here: the host's engine judges it, and
+        its refusal comes back with the rule's reason, as a person at the host would read it);
+        None, or the refusal if it is not this seat's turn, one is already in flight, or it is
+        not an action at all."""
+        if self.sent is not None:
+            return EngineError("ui.net.sent")
+        if self.state.current_player != self.state.seat:
+            return self.turn_refusal()
         action = app.as_action(action)
-        if self.sent is not None or self.state.current_player != self.state.seat:
-            return EngineError("error.not_your_turn", seat=self.state.seat)
-        if action not in legal:
+        msg = self.state.act(action) if isinstance(action, tuple) else None
+        if msg is None or not fits(msg, GUEST["act"]):
             return EngineError("error.bad_action", action=short(action))
-        self.outbox.append(self.state.act(action))
+        self.outbox.append(msg)
         self.sent = self.state.moves
         return None
 

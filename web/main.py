@@ -380,6 +380,8 @@ def draw():
     focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
     typed = {str(box.dataset.key): box.value for box in screen.querySelectorAll("textarea")}
     view = session.view()
+    if view is None:                  # a guest welcomed before the host's first update: its
+        return                        # joining screen stays until there is a table to draw
     names = session.names()
     kind, overlay = overlay_html(session, view)
     lesson, tip = lesson_html(session, kind, names)
@@ -1226,9 +1228,10 @@ def data_attributes(element):
 def choose(data):
     """A click on the game's table: the table turns it into an action or a pending choice."""
     session = PAGE.session
-    if session.table.local_action(data.get("action"), data, session.view()):
-        return
-    action, PAGE.pending = session.table.on_click(data, session.view(), PAGE.pending)
+    view = session.view()
+    if view is None or session.table.local_action(data.get("action"), data, view):
+        return                       # (None: a guest's table before the host's first update)
+    action, PAGE.pending = session.table.on_click(data, view, PAGE.pending)
     if action is None:
         save()                       # a half-made choice survives a reload
         draw()
@@ -2088,9 +2091,7 @@ def host_event(seat, kind, event):
         links.set(seat, "open")
     elif kind == "message":
         out, moved = devices.host_receive(session, links, seat, str(event.get("data") or ""))
-        for msg in out:
-            if msg["t"] == "refused":
-                window.console.warn("Encore: refused from seat %d: %s" % (seat, msg["msg_id"]))
+        for msg in out:               # (a refusal is the guest's to show: its reason goes back)
             net_js().send(devices.peer_of(seat), net.encode(msg))
         if moved:
             after_change()
@@ -2241,12 +2242,20 @@ def guest_message(guest, raw):
             draw()
         return
     if refused is not None:
-        PAGE.notice, PAGE.notice_at = text("ui.net.refused", {"reason": text(*refused)}), None
+        PAGE.notice, PAGE.notice_at = refusal_notice(*refused), PAGE.clicked
         draw()
         return
     if PAGE.overlay == "join":
         PAGE.overlay, PAGE.join = None, None
     after_change()
+
+
+def refusal_notice(msg_id, params):
+    """What a guest reads when the host refuses its move: the rule's reason in the engine's
+    words, as a person at the host's screen reads it (the channel's own reasons say that the
+    host refused)."""
+    reason = net.reason_text(msg_id, params)
+    return text("ui.net.refused", {"reason": reason}) if msg_id.startswith("net.") else reason
 
 
 def begin_guest(session):

@@ -19,6 +19,7 @@ from invite import (MAX_SDP_CHARS, MAX_SEATS, ROOM_BYTES, SECRET_BYTES, NetError
                     pack_reply, read_brokered, read_invite, read_reply,
                     strip_sdp, token)                     # (the codes, for the glue)
 from pygame_rules.core import IllegalAction, safe_json_loads, sha256, short
+from pygame_rules.messages import text
 
 VERSION = 1
 MAX_GUEST_BYTES = 8_000         # a hello or a move is under 200 bytes
@@ -128,6 +129,22 @@ def hello(room, seat, secret, events=()):
             "cursor": len(events), "mark": mark(events)}
 
 
+def name_of(names, seat):
+    """A seat's name as the table shows it ("Player 3" for a seat without one in `names`)."""
+    if type(seat) is int and 0 <= seat < len(names or ()):
+        return names[seat]
+    return text("ui.default_name", {"number": seat + 1 if type(seat) is int else "?"})
+
+
+def reason_text(msg_id, params):
+    """A refusal received from another device as the player reads it, in this page's language;
+    an id or parameters this catalogue cannot render give a plain "refused" instead."""
+    try:
+        return text(msg_id, params)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return text("ui.net.refused_unreadable")
+
+
 def mark(events):
     """A log's digest: the first 8 bytes of the SHA-256 of its canonical JSON (hex)."""
     data = json.dumps(list(events), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
@@ -175,7 +192,7 @@ class HostRoom:
         if not hmac.compare_digest(msg["room"].encode(), self.room.encode()):
             return refusal(None, "net.wrong_room")
         if msg["seat"] != seat or seat not in self.secrets:
-            return refusal(None, "net.wrong_seat", {"seat": seat})
+            return refusal(None, "net.wrong_seat", {"seat": seat + 1})
         if not hmac.compare_digest(msg["secret"].encode(), self.secrets[seat].encode()):
             return refusal(None, "net.wrong_secret")
         self.cursors[seat], self.marks[seat] = msg["cursor"], msg["mark"]
@@ -200,29 +217,31 @@ class HostRoom:
         self.cursors[seat], self.marks[seat] = len(events), mark(events)
         return msg
 
-    def accept(self, state, seat, msg):
+    def accept(self, state, seat, msg, names=()):
         """The legal action a guest's act (decoded) asks for, or the refusal to send: `seat` is
         the connection's, never the message's; the move must be for this very position (seq:
-        the moves so far), at the seat's turn, legal. Nothing is applied."""
+        the moves so far), at the seat's turn, legal. Nothing is applied. `names`: the seats'
+        names, for a refusal that names whose turn it is."""
         if not fits(msg, GUEST["act"]):
             return refusal(None, "net.bad_message")
         seq, action = msg["seq"], tuple(msg["action"])
-        why = self.why_not(state, seat, seq, action)
+        why = self.why_not(state, seat, seq, action, names)
         if why:
             return refusal(seq, *why)
         legal = state.legal_actions()
         return legal[legal.index(action)]
 
-    def why_not(self, state, seat, seq, action):
-        """Why `seat` may not play `action` as move `seq`: (message id, parameters), or None."""
+    def why_not(self, state, seat, seq, action, names=()):
+        """Why `seat` may not play `action` as move `seq`: (message id, parameters), or None
+        (seats as the table numbers and names them)."""
         if seat not in self.secrets:
-            return "net.wrong_seat", {"seat": seat}
+            return "net.wrong_seat", {"seat": seat + 1}
         if state.is_over:
             return "error.game_over", {}
         if seq != len(state.history):
             return "net.out_of_step", {"seq": seq, "expected": len(state.history)}
         if state.current_player != seat:
-            return "error.not_your_turn", {"seat": seat}
+            return "error.not_your_turn", {"name": name_of(names, state.current_player)}
         try:
             state.check(action)
         except IllegalAction as err:
