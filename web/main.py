@@ -2292,14 +2292,14 @@ def kept_guest():
     try:
         return devices.GuestSession.from_kept(raw)
     except net.NetError as err:
-        drop_guest(err.message)
+        drop_guest(err.params.get("field", "guest"))
         return None
 
 
-def drop_guest(reason):
-    """Forget the guest's kept seat, saying why on the start screen."""
+def drop_guest(field):
+    """Forget the guest's kept seat, saying on the start screen which part was not valid."""
     page_store().setGuest(None)
-    page_store().notice("aside:guest", text("ui.net.kept_refused", {"reason": reason}))
+    page_store().notice("aside:guest", text("ui.net.kept_refused", {"field": field}))
 
 
 def resume_guest(session, call=True):
@@ -2316,7 +2316,7 @@ def resume_guest(session, call=True):
             begin_guest(session, "lost", {"error": "", "said": "ui.net.lost_reload"})
     except Exception:                 # noqa: BLE001 (a kept view the table cannot draw)
         show_start()
-        drop_guest(text("net.bad_field", {"field": "update"}))
+        drop_guest("update")
         return
     if join:
         asyncio.ensure_future(call_host(join))
