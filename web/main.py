@@ -2312,7 +2312,9 @@ def resume_guest(session, call=True):
             "seat": state.seat, "secret": session.secret, "reply": "", "qr": "", "open": False,
             "error": ""} if call and session.broker else None
     try:
-        begin_guest(session, "join", join) if join else \
+        if join:
+            begin_guest(session, "join", join)
+        else:
             begin_guest(session, "lost", {"error": "", "said": "ui.net.lost_reload"})
     except Exception:                 # noqa: BLE001 (a kept view the table cannot draw)
         show_start()
