@@ -222,6 +222,8 @@ CATALOGUE = {
     "ui.net.join_open": "Connected: the host's table is coming…",
     "ui.net.join_failed": "This invitation cannot be used: {reason}",
     "ui.net.lost": "The connection to the host was lost. Ask the host for a new invitation and open it here: your game goes on where it was.",
+    "ui.net.lost_reload": "Reloading this page ended its connection to the host. Ask the host for a new invitation (Menu → Other devices → New invitation on their screen) and open it here, or paste it below: your game goes on where it was.",
+    "ui.net.kept_refused": "This tab was at a table on another device, but what it kept of that table is not valid (its “{field}” part), so it was dropped: ask the host for a new invitation.",
     "ui.net.invite_paste_label": "A new invitation from the host",
     "ui.net.invite_paste": "Paste the invitation here (j1.… or its link)",
     "ui.net.join": "Join",

@@ -9,7 +9,9 @@
 //   that saving is paused; the next write that fits clears it;
 // - each tab has an id (sessionStorage, so it survives a reload) and owns at most one saved
 //   game, its slot; a slot's owner is written beside it, and tabs talk on a BroadcastChannel:
-//   "who holds slot S?", "I hold S", "I take S over".
+//   "who holds slot S?", "I hold S", "I take S over";
+// - a guest's seat at another device's table is kept per tab too (sessionStorage, "guest"), so
+//   a reload takes it again; it is read as text only: Python checks every field of it.
 (() => {
   "use strict";
   let sentences = null;            // the catalogue's ui. sentences in the chosen language
@@ -138,7 +140,7 @@
   }
 
   // --- saved games: one slot per game, each tab owns at most one ------------------------------
-  const TAB = "tab", SLOT = "slot", AT_TABLE = "table";
+  const TAB = "tab", SLOT = "slot", AT_TABLE = "table", GUEST = "guest";
   function tabValue(name) { const s = session(); try { return s ? s.getItem(key(name)) : null; } catch (e) { return null; } }
   function setTabValue(name, value) {
     const s = session();
@@ -259,6 +261,8 @@
     atTable: () => tabValue(AT_TABLE) === "1",
     setAtTable: (on) => setTabValue(AT_TABLE, on ? "1" : null),
     setSlot: (slot) => setTabValue(SLOT, slot),
+    guest: () => tabValue(GUEST),
+    setGuest: (text) => setTabValue(GUEST, typeof text === "string" ? text : null),
     onTakenOver: (fn) => { handlers.takenOver = fn; },
     onChanged: (fn) => { handlers.changed = fn; },
     limits: LIMITS, maxDepth: MAX_DEPTH,

@@ -71,17 +71,18 @@ def local_step(session):
     return True
 
 
-def play_to_end(session, links, guests, rng, limit=20000):
+def play_to_end(session, links, guests, rng, limit=20000, until=None):
     """The host's side plays on; each guest at its turn closes its round tables and sends a
     move (the table's automatic claim, else a random one of its view's), which the host plays;
-    until the end. Returns how many moves the guests sent."""
+    until the end (or until `until()`, checked after each delivery). Returns how many moves
+    the guests sent."""
     moves = 0
     for _ in range(limit):
-        while local_step(session):
+        while local_step(session) and not (until and until()):
             pass
         deliver(session, links, guests)
         seat = session.waiting_for_remote()
-        if seat is None:
+        if seat is None or until and until():
             return moves
         guest = guests[seat]
         while guest.round_pending():
@@ -332,3 +333,70 @@ def test_play_again_keeps_the_room_and_the_guests_play_the_new_game():
         assert guest.view() == again.state.view(seat) and not guest.state.is_over
         assert guest.events() == again.state.events_for(seat)
         assert guest.shown_round == 0 and not guest.round_pending()
+
+
+def test_a_guest_sees_only_the_score_tables_of_rounds_that_ended_while_it_was_at_the_table():
+    """A venue scored while a guest is at the table shows its score table there, and still
+    does after a reload that kept it open; a guest that joins after it, or whose kept table
+    was closed before it left, sees no table from before: only the next venue's."""
+    session, links = host("take-a-chord", "hrrb", seed="dev-venues")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    rng = random.Random(5)
+    play_to_end(session, links, guests, rng, until=lambda: session.rounds_scored() == 1)
+    assert guests[1].round_pending() == 1 and guests[2].round_pending() == 1
+    reloaded = devices.GuestSession.from_kept(guests[1].keep())   # a reload, its table open
+    assert reloaded.round_pending() == 1
+    guests[1] = join(session, links, 1, reloaded)
+    assert guests[1].round_pending() == 1                       # it had not read it yet
+    guests[2] = join(session, links, 2)                         # a new device at seat 2
+    assert guests[2].shown_round == 1 and not guests[2].round_pending()
+    guests[1].close_round()
+    kept = guests[1].keep()                                     # what it held when it left
+    play_to_end(session, links, guests, rng, until=lambda: session.rounds_scored() == 2)
+    back = join(session, links, 1, devices.GuestSession.from_kept(kept))
+    assert back.rounds_scored() == 2 and back.shown_round == 2 and not back.round_pending()
+    assert guests[2].round_pending() == 2                       # at the table meanwhile
+
+
+def test_a_guests_kept_seat_comes_back_whole_and_anything_altered_is_refused_by_name():
+    """What a guest's tab keeps (keep) gives back the same table (view, log, tables closed,
+    broker), holds only its own seat's view; each field altered or missing is refused with
+    its name, never half taken."""
+    session, links = host("take-bamboo", "rrb", seed="dev-kept")
+    guests = {s: join(session, links, s) for s in session.remotes}
+    play_to_end(session, links, guests, random.Random(6),
+                until=lambda: len(session.state.history) >= 12)
+    guest = guests[1]
+    guest.broker = "ws://127.0.0.1:9/peerjs"
+    kept = guest.keep()
+    again = devices.GuestSession.from_kept(kept)
+    assert (again.view(), again.events(), again.shown_round, again.broker, again.secret) == \
+        (guest.view(), guest.events(), guest.shown_round, guest.broker, secret(1))
+    assert json.loads(kept)["update"]["view"] == session.state.view(1)
+    assert devices.GuestSession.from_kept(devices.GuestSession.join(
+        json.dumps(json.loads(kept)["welcome"]), secret(1)).keep()).view() is None
+    body = json.loads(kept)
+    other = dict(body["update"], view=session.state.view(2))
+    bad = [("guest", "{"), ("guest", "[]"), ("guest", "x" * 300_000),
+           ("guest", {**body, "v": 2}), ("guest", {k: v for k, v in body.items() if k != "broker"}),
+           ("guest", {**body, "more": 1}),
+           ("secret", {**body, "secret": "short"}), ("secret", {**body, "secret": None}),
+           ("broker", {**body, "broker": "https://x.test"}), ("broker", {**body, "broker": 7}),
+           ("welcome", {**body, "welcome": {**body["welcome"], "seat": 3}}),
+           ("welcome", {**body, "welcome": {**body["welcome"], "names": ["A"]}}),
+           ("welcome", {**body, "welcome": body["update"]}),
+           ("update", {**body, "update": other}),
+           ("update", {**body, "update": {**body["update"], "reset": None}}),
+           ("update", {**body, "update": {**body["update"], "view": {"seat": 1}}}),
+           ("update", {**body, "update": {"t": "refused", "seq": None, "msg_id": "net.x",
+                                          "params": {}}}),
+           ("update", {**body, "update": dict(body["update"], view=dict(
+               body["update"]["view"], hand="\ud800"))}),
+           ("shown_round", {**body, "shown_round": 9}), ("shown_round", {**body, "shown_round": -1}),
+           ("shown_round", {**body, "shown_round": True})]
+    for field, altered in bad:
+        text = altered if isinstance(altered, str) else json.dumps(altered)
+        with pytest.raises(net.NetError) as err:
+            devices.GuestSession.from_kept(text)
+        assert err.value.msg_id == "net.bad_field" and err.value.params == {"field": field}, \
+            (field, altered if isinstance(altered, str) else "")

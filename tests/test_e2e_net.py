@@ -431,8 +431,10 @@ def rejoin(host, guest, seat, old_link=""):
 def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net_site):
     """Mid-game a guest's connection drops: the host's table says the seat is away, the guest
     asks for a new invitation, and on joining again it is sent only what it missed. Then the
-    host's page reloads: it resumes the saved game with the same room, both guests join again
-    from their lost panels, and the game is played to its end on every device; nothing sent
+    host's page reloads: it resumes the saved game with the same room; a guest's page reloads
+    too: its table is drawn at once from what its tab kept, under the lost panel saying what
+    to do; both guests join again from their lost panels (the reloaded one is sent only what
+    its kept log misses), and the game is played to its end on every device; nothing sent
     names another seat's hidden card."""
     host = new_host(net_browser, net_site)
     host_start(host, "take-bamboo", 3, ["bot-heuristic", "remote", "remote"], "net-drop")
@@ -464,8 +466,16 @@ def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net
     host.page.wait_for_selector("body[data-ready]", state="attached", timeout=STEP * 4)
     host.page.wait_for_selector(".modal-devices", timeout=STEP)
     assert moves(host) == at
+    guests[2].page.wait_for_selector(".modal-lost", timeout=STEP)
+    guests[2].page.reload()                             # (a pull-to-refresh on a phone)
+    guests[2].page.wait_for_selector(".modal-lost :text('Reloading this page')", timeout=STEP * 4)
+    assert guests[2].board() == ["lost", str(at)] and \
+        guests[2].page.locator("#game-screen .hand-card").count() > 0
     for seat in (1, 2):
         rejoin(host, guests[seat], seat)
+    back = sent_to(host, 2)[:2]
+    assert [m["t"] for m in back] == ["welcome", "update"] and "reset" not in back[1] and \
+        back[1]["from"] > 0, back[1]["from"]
     host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
     play_everywhere(devices)
     state = host.engine_state()
@@ -502,8 +512,9 @@ def broker(netns):
 def test_one_click_invitations_through_a_local_broker(net_browser, net_site, broker):
     """With the broker setting on, each invitation is a b1.… link: the guest only opens it and
     is at the table, with no reply to pass back; after a drop, opening the same link again
-    brings it back. The game is played to its end; the only connections off the site are the
-    WebSockets to the broker."""
+    brings it back; after a reload, the guest's page calls the host again by itself and is
+    back at its seat, sent only what its kept log misses. The game is played to its end; the
+    only connections off the site are the WebSockets to the broker."""
     host = new_host(net_browser, net_site)
     host.set_settings(broker=broker)
     sockets = []
@@ -530,6 +541,13 @@ def test_one_click_invitations_through_a_local_broker(net_browser, net_site, bro
     guests[2].page.fill(".invite-paste", links[2])
     guests[2].page.click("[data-action=net-join]")
     guests[2].page.wait_for_selector(".modal-join", state="detached", timeout=STEP)
+    old = len(sent_to(host, 1))
+    guests[1].page.reload()                             # no new invitation: it calls again
+    guests[1].page.wait_for_selector("body[data-ready]", state="attached", timeout=STEP * 4)
+    wait_joined(guests[1], host, 1)
+    back = sent_to(host, 1)[old:]
+    assert [m["t"] for m in back[:2]] == ["welcome", "update"] and back[0]["seat"] == 1
+    assert "reset" not in back[1] and back[1]["from"] > 0, back[1]["from"]
     play_everywhere(devices)
     state = host.engine_state()
     assert state.is_over

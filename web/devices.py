@@ -7,15 +7,20 @@ so the same code runs in CPython tests. The host's engine is the only judge: a g
 sent as text and comes back, played or refused, in the host's next message.
 """
 
+from contextlib import contextmanager
+
 import app
 import pygame_rules
 import render
 import tables
-from net import (GUEST, NetError, SeatMirror, decode_guest, decode_host, encode, fits, hello,
-                 refusal)
-from pygame_rules.core import EngineError, short
+from invite import BROKER_URL, SECRET_BYTES, is_token
+from net import (GUEST, MAX_DEPTH, MAX_HOST_BYTES, VERSION, NetError, SeatMirror, decode_guest,
+                 decode_host, encode, fits, hello, refusal)
+from pygame_rules.core import EngineError, safe_json_loads, short
 
 HOST_PEER = "host"                 # the guest's one connection, to its host
+MAX_KEPT_CHARS = MAX_HOST_BYTES + 4_000   # a guest's kept seat: its welcome and one update
+KEPT = ("v", "secret", "broker", "welcome", "update", "shown_round")   # its fields
 STATES = ("making", "inviting", "open", "joined", "away")   # a remote seat's link, in order
 WHY = ("bad_id", "closed", "bad_sdp", "no_offer", "no_text", "no_reader", "no_script",
        "broker_address", "broker_timeout", "broker_refused", "broker_unreachable",
@@ -141,6 +146,8 @@ class GuestSession(app.Session):
         self.saved_pending, self.recorded, self._undo_memo = None, True, None
         self.teaching, self.teachers, self.due, self.hints = False, {}, {}, {}
         self.outbox, self.sent = [], None      # messages to send; the seq of a move in flight
+        self.joining = True        # a new connection's first update is still to come
+        self.broker = None         # the broker its last invitation named (to call again), or None
 
     @classmethod
     def join(cls, welcome_text, secret):
@@ -225,18 +232,90 @@ class GuestSession(app.Session):
             if msg["seq"] is None or msg["seq"] == self.sent:
                 self.sent = None
             return msg["msg_id"], msg["params"]
+        held = self.rounds_scored()
         self.state.receive(msg)
         if msg["t"] == "welcome":
             self.seats = [{**s, "name": n} for s, n in zip(self.seats, msg["names"])]
+            self.joining = True
         else:
             self.sent = None
-            self.shown_round = min(self.shown_round, self.rounds_scored())   # a new game
+            self.catch_up(held)
         return None
+
+    def catch_up(self, held):
+        """After an update (`held`: the rounds scored before it): the first on a connection
+        shows no score table of a round that ended while this device was not at the table
+        (one it held open still shows); a new game starts its tables anew."""
+        scored = self.rounds_scored()
+        if self.joining and self.shown_round >= held:
+            self.shown_round = scored
+        self.joining = False
+        self.shown_round = min(self.shown_round, scored)
 
     def take_outbox(self):
         """The texts to send to the host now (the outbox is emptied)."""
         out, self.outbox = [encode(m) for m in self.outbox], []
         return out
+
+    def keep(self):
+        """What this tab keeps to take the seat again after a reload (JSON text): the
+        invitation's secret and broker, the host's welcome, this seat's view and log as last
+        received (one update from the start) and the tables closed. Only this seat's: a
+        guest's device holds nothing else."""
+        mirror, view = self.state, self.state.view(self.state.seat)
+        welcome = {"t": "welcome", "v": VERSION, "room": mirror.room, "seat": mirror.seat,
+                   "game": mirror.game_id, "players": mirror.players, "names": mirror.names}
+        update = view and {"t": "update", "seq": mirror.moves, "from": 0, "reset": True,
+                           "events": mirror.events, "view": view}
+        return encode(dict(zip(KEPT, (VERSION, self.secret, self.broker, welcome, update,
+                                      self.shown_round))))
+
+    @classmethod
+    def from_kept(cls, text):
+        """The guest's table from keep()'s text (untrusted: every field is checked, the host's
+        messages with the host's own schemas), or NetError naming the first field that is not
+        valid."""
+        with kept_field("guest"):
+            body = safe_json_loads(text, MAX_KEPT_CHARS, MAX_DEPTH)
+            if type(body) is not dict or set(body) != set(KEPT) or body["v"] != VERSION:
+                raise NetError("net.bad_field", field="guest")
+        secret, broker, shown = body["secret"], body["broker"], body["shown_round"]
+        if not is_token(secret, SECRET_BYTES):
+            raise NetError("net.bad_field", field="secret")
+        if broker is not None and not (type(broker) is str and BROKER_URL.fullmatch(broker)):
+            raise NetError("net.bad_field", field="broker")
+        with kept_field("welcome"):
+            guest = cls.join(kept_message(body, "welcome"), secret)
+            if len(guest.seats) != guest.state.players:
+                raise NetError("net.bad_field", field="welcome")
+        guest.broker = broker
+        with kept_field("update"):
+            if body["update"] is not None and guest.receive(kept_message(body, "update")):
+                raise NetError("net.bad_field", field="update")
+            scored = guest.rounds_scored()
+        if type(shown) is not int or not 0 <= shown <= scored:
+            raise NetError("net.bad_field", field="shown_round")
+        guest.shown_round = shown
+        return guest
+
+
+@contextmanager
+def kept_field(name):
+    """Checking a field of a guest's kept entry: whatever fails in it is NetError naming it."""
+    try:
+        yield
+    except (NetError, LookupError, TypeError, ValueError, AttributeError):
+        raise NetError("net.bad_field", field=name) from None
+
+
+def kept_message(body, kind):
+    """The host's message kept as `kind` in a guest's entry, as text, if it reads as one of
+    that kind (an update: one from the start of the log), else NetError."""
+    raw = encode(body[kind])
+    msg = decode_host(raw)
+    if msg["t"] != kind or kind == "update" and msg.get("reset") is not True:
+        raise NetError("net.bad_message")
+    return raw
 
 
 # --- what the screen shows -------------------------------------------------------------------
@@ -327,13 +406,13 @@ def join_html(join):
                         buttons + [("leave", render.t("ui.net.leave"))])
 
 
-def lost_html(error=""):
-    """The guest's panel once the connection is lost: paste (or open) a new invitation (and
-    why the last one pasted could not be used)."""
+def lost_html(error="", said="ui.net.lost"):
+    """The guest's panel once the connection is lost (`said`: how, e.g. with a reload): paste
+    (or open) a new invitation (and why the last one pasted could not be used)."""
     body = ('<p>%s</p><label>%s<input type="text" class="invite-paste" data-key="invite-paste" '
             'placeholder="%s" spellcheck="false" autocomplete="off"></label>'
             '<p class="notice" role="alert">%s</p>'
-            % (render.t("ui.net.lost"), render.t("ui.net.invite_paste_label"),
+            % (render.t(said), render.t("ui.net.invite_paste_label"),
                render.t("ui.net.invite_paste"), render.escape(error)))
     return render.modal("lost", render.t("ui.net.lost_title"), body,
                         [("net-join", render.t("ui.net.join")), ("leave", render.t("ui.net.leave"))])

@@ -101,7 +101,8 @@ class PageState:
     explain_asking: bool = False
     # other devices (issue 23): the host's links to its guests (devices.Devices; None: no seat
     # is on another device), the guest's invitation while it joins ({"game", "room", "seat",
-    # "secret", "fields", "reply", "qr", "open", "error"}; None: not joining)
+    # "secret", "fields", "reply", "qr", "open", "error"}; None: not joining; the lost panel's
+    # {"error", "said"}: why a pasted one failed, and how the connection ended)
     devices: object = None
     join: dict = None
     link: str = None              # the link to the game shown in the "link" panel
@@ -304,6 +305,7 @@ def show_start():
     forget_hint()
     page_store().setSlot(None)
     page_store().setAtTable(False)
+    page_store().setGuest(None)       # a guest that leaves its table gives up its kept seat
     set_thinking(None)
     q("#game-screen").hidden = True
     q("#game-screen").innerHTML = ""
@@ -324,7 +326,9 @@ def overlay_html(session, view):
         return "link", link_html(session)
     guest = getattr(session, "guest", False)
     if guest and PAGE.overlay in ("lost", "join"):
-        return PAGE.overlay, devices.lost_html((PAGE.join or {}).get("error", "")) \
+        lost = PAGE.join or {}
+        return PAGE.overlay, devices.lost_html(lost.get("error", ""), lost.get("said") or
+                                               "ui.net.lost") \
             if PAGE.overlay == "lost" else devices.join_html(PAGE.join)
     if PAGE.overlay == "devices" and PAGE.devices is not None:
         return "devices", devices.devices_html(session, PAGE.devices)
@@ -921,7 +925,10 @@ def save():
     it over: then nothing is written and the table says so). A full storage: the store says
     that saving is paused; the game goes on, and the next move tries again."""
     session = PAGE.session
-    if session is None or not PAGE.saving or PAGE.slot is None:   # (a guest keeps no save)
+    if getattr(session, "guest", False):
+        keep_guest(session)
+        return
+    if session is None or not PAGE.saving or PAGE.slot is None:
         return
     if not page_store().owns(PAGE.slot):
         taken_over()
@@ -2120,7 +2127,8 @@ def open_invite(code):
         found = net.read_brokered(code) if str(code).rpartition("#")[2].startswith(BROKERED) \
             else net.read_invite(code)
     except net.NetError as err:
-        failed = {"error": text("ui.net.join_failed", {"reason": err.message})}
+        failed = {"error": text("ui.net.join_failed", {"reason": err.message}),
+                  "said": (PAGE.join or {}).get("said")}
         if getattr(PAGE.session, "guest", False):   # at its table: said in the lost panel
             PAGE.join, PAGE.overlay = failed, "lost"
             draw()
@@ -2179,8 +2187,11 @@ async def make_reply(join):
 
 
 def show_join(join):
-    """The guest's joining screen (over its table, when it connects again)."""
+    """The guest's joining screen (over its table, when it connects again: if it cannot, the
+    lost panel says why and takes a new invitation)."""
     if PAGE.session is not None and getattr(PAGE.session, "guest", False):
+        if join.get("error") and PAGE.overlay == "join":
+            PAGE.overlay = "lost"
         draw()
         return
     PAGE.join = join
@@ -2202,6 +2213,8 @@ def guest_event(kind, event):
         join["open"] = True
         if join.get("broker"):
             net_js().brokerClose()    # connected: the broker is not needed any more
+        if guest:
+            guest.broker = join.get("broker")     # how it calls again after a reload
         hello = guest.hello() if guest else net.hello(join["room"], join["seat"], join["secret"])
         net_js().send(devices.HOST_PEER, net.encode(hello))
         show_join(join)
@@ -2255,18 +2268,70 @@ def refusal_notice(msg_id, params):
     words, as a person at the host's screen reads it (the channel's own reasons say that the
     host refused)."""
     reason = net.reason_text(msg_id, params)
-    return text("ui.net.refused", {"reason": reason}) if msg_id.startswith("net.") else reason
+    channel = msg_id.split(".", 1)[0] == "net"
+    return text("ui.net.refused", {"reason": reason}) if channel else reason
 
 
-def begin_guest(session):
-    """Put a guest's table on the screen (no save: the host keeps the game)."""
-    PAGE.session, PAGE.slot, PAGE.saving, PAGE.join = session, None, True, None
+def begin_guest(session, overlay=None, join=None):
+    """Put a guest's table on the screen (no save: the host keeps the game; this tab keeps its
+    seat, keep_guest), with `overlay` and its `join` over it (a reloaded page)."""
+    if PAGE.join is not None and join is None:
+        session.broker = PAGE.join.get("broker")     # how it joined (to call again)
+    PAGE.session, PAGE.slot, PAGE.saving, PAGE.join = session, None, True, join
     forget_hint()
     set_thinking(None)
-    PAGE.overlay, PAGE.notice, PAGE.pending, PAGE.heard = None, "", None, 0
+    PAGE.overlay, PAGE.notice, PAGE.pending = overlay, "", None
+    PAGE.heard = len(session.events())               # (a kept log is not heard again)
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     after_change()
+
+
+def keep_guest(session):
+    """This tab keeps the guest's seat (its invitation, view and log: sessionStorage), so a
+    reload takes it again."""
+    page_store().setGuest(session.keep())
+
+
+def kept_guest():
+    """The guest's table this tab kept before a reload, or None; one that cannot be used is
+    dropped, and the start screen says why."""
+    raw = page_store().guest()
+    if not isinstance(raw, str):
+        return None
+    try:
+        return devices.GuestSession.from_kept(raw)
+    except net.NetError as err:
+        drop_guest(err.params.get("field", "guest"))
+        return None
+
+
+def drop_guest(field):
+    """Forget the guest's kept seat, saying on the start screen which part was not valid."""
+    page_store().setGuest(None)
+    page_store().notice("aside:guest", text("ui.net.kept_refused", {"field": field}))
+
+
+def resume_guest(session, call=True):
+    """A reloaded guest's table at once, from what the tab kept, taking its seat again: with
+    the broker of its invitation it calls the host by itself (`call`); else the lost panel says
+    that the reload ended the connection and what to do (a new invitation of the seat catches
+    up from the kept log)."""
+    state = session.state
+    join = {"broker": session.broker, "game": state.game_id, "room": state.room,
+            "seat": state.seat, "secret": session.secret, "reply": "", "qr": "", "open": False,
+            "error": ""} if call and session.broker else None
+    try:
+        if join:
+            begin_guest(session, "join", join)
+        else:
+            begin_guest(session, "lost", {"error": "", "said": "ui.net.lost_reload"})
+    except Exception:                 # noqa: BLE001 (a kept view the table cannot draw)
+        show_start()
+        drop_guest("update")
+        return
+    if join:
+        asyncio.ensure_future(call_host(join))
 
 
 def on_language(lang):
@@ -2307,17 +2372,25 @@ def main():
 
 
 def check_saves_now():
-    """Once the page is ready: a tab reloaded at the table goes back to it; else every saved
-    game offered is checked (one that would not load is set aside now, with a message). Then
-    mark that it was done."""
+    """Once the page is ready: a tab reloaded at the table goes back to it (a guest's to its
+    seat at the host's table, from what the tab kept; an invitation in the address then says
+    how it connects, and one for another seat replaces it); else every saved game offered is
+    checked (one that would not load is set aside now, with a message). Then mark that it was
+    done."""
+    guest = kept_guest()              # (a guest's tab that was reloaded)
     if is_invitation(link_fragment()):
         page_store().setAtTable(False)
+        if guest is not None:         # its table at once; the invitation says how to connect
+            resume_guest(guest, call=False)   # (one for another seat or table replaces it)
         open_invite(link_fragment())
     elif link_fragment():
+        page_store().setGuest(None)   # a game's link opened in a guest's tab: it left the table
         page_store().setAtTable(False)
         for slot in list(page_store().slots()):
             load_slot(slot)
         open_link(link_fragment())
+    elif guest is not None:
+        resume_guest(guest)
     elif page_store().atTable() and isinstance(page_store().mySlot(), str):
         auto_resume()
     else:
