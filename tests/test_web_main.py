@@ -357,3 +357,26 @@ def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_rea
     assert main.PAGE.notice == at_host.human_move(illegal).message
     assert main.PAGE.notice_at == "card-%d" % illegal[1]
     main.show_start()
+
+
+def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(main,
+                                                                              monkeypatch):
+    """A guest back at its table whose new hello the host refuses (an old key) is not left on
+    "Joining…": the lost panel says why, with the place for a new invitation."""
+    from tables import sound
+    from test_devices import ROOM, host, secret
+    monkeypatch.setattr(sound, "play", lambda item: None)
+    session, links = host("take-a-chord", "rrrr", seed="dev-why")
+    hello = net.hello(ROOM, 1, secret(1))
+    welcome, update = [net.encode(m) for m in
+                       devices.host_receive(session, links, 1, net.encode(hello))[0]]
+    main.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1)}
+    main.guest_message(None, welcome)
+    guest = main.PAGE.session
+    main.guest_message(guest, update)
+    main.PAGE.overlay = "join"                     # a new connection: its hello is refused
+    main.guest_message(guest, net.encode(net.refusal(None, "net.wrong_secret")))
+    assert main.PAGE.overlay == "lost"
+    assert main.app.text("net.wrong_secret") in main.PAGE.join["error"]
+    assert main.overlay_html(guest, guest.view())[0] == "lost"
+    main.show_start()

@@ -2240,7 +2240,7 @@ def guest_message(guest, raw):
             first = net.decode_host(raw)
             if first["t"] == "refused":          # e.g. the invitation's key is an old one
                 join["error"] = text("ui.net.join_failed",
-                                     {"reason": text(first["msg_id"], first["params"])})
+                                     {"reason": net.reason_text(first["msg_id"], first["params"])})
                 net_js().close(devices.HOST_PEER)
                 show_join(join)
                 return
@@ -2253,6 +2253,12 @@ def guest_message(guest, raw):
         if guest is not None:
             PAGE.overlay = "lost"
             draw()
+        return
+    if refused is not None and PAGE.overlay == "join":     # its hello, connecting again: the
+        PAGE.join, PAGE.overlay = {"error": text("ui.net.join_failed", {   # lost panel says why
+            "reason": net.reason_text(*refused)})}, "lost"
+        net_js().close(devices.HOST_PEER)
+        draw()
         return
     if refused is not None:
         PAGE.notice, PAGE.notice_at = refusal_notice(*refused), PAGE.clicked
