@@ -20,7 +20,7 @@ import shell  # noqa: E402
 import tables  # noqa: E402
 import tables.take_a_chord as tac  # noqa: E402
 from tables import base  # noqa: E402
-from session_helpers import bots  # noqa: E402
+from session_helpers import bots, table_step  # noqa: E402
 from pygame_rules.games.take_a_chord.cards import card_name  # noqa: E402
 
 GAME = "take-a-chord"
@@ -506,3 +506,73 @@ def test_undo_never_crosses_to_another_persons_turn():
                 assert session.undo() is not None and session.state.to_json() == before
             session.reveal()
         session.human_move(session.state.legal_actions()[0])
+
+
+LEO = {"name": "Leo", "kind": "human"}
+
+
+def hot_seat_ends(game_id, seed):
+    """Play a hot seat (Mia and Leo, then two random bots) to its end, the people taking the
+    first legal move; at each round's score table and at the end, check that no hand is on
+    screen. Returns (seat to act, the person who held the screen) at each score table."""
+    session = app.Session.start(game_id, [HUMAN, LEO] + bots(2, "random"), seed=seed)
+    ends = []
+    while not session.state.is_over:
+        if session.round_pending():
+            ends.append((session.state.current_player, session.revealed))
+            assert session.viewer() is None and session.curtain_for() is None
+            assert session.view()["seat"] is None
+            assert session.hint_seat() is None and session.undo_seat() is None
+            session.close_round()
+            if session.current_is_human():     # the next hand only after its curtain
+                assert session.curtain_for() == session.state.current_player
+                assert session.viewer() is None
+        elif session.curtain_for() is not None:
+            assert session.viewer() is None
+            session.reveal()
+            assert session.viewer() == session.state.current_player
+        elif session.waiting_for_bot():
+            session.bot_move()
+        else:
+            assert session.viewer() == session.state.current_player == session.revealed
+            assert session.human_move(session.state.legal_actions()[0]) is None
+    assert session.viewer() is None and session.curtain_for() is None
+    assert session.view()["seat"] is None
+    return ends
+
+
+@pytest.mark.parametrize("game_id,seed,tables", [("take-a-chord", 1, 3), ("take-bamboo", 2, 2),
+                                                 ("taktvoll", 1, 0), ("rechord", 1, 0)])
+def test_a_hot_seat_shows_no_hand_under_a_score_table_nor_at_the_end(game_id, seed, tables):
+    """Two people: while a round's (a venue's) scores are up nobody's hand is on screen, and
+    after them the next person's curtain comes first; at the end, nobody's hand. Taktvoll and
+    Re-Chord have no rounds between which to stop: only their end."""
+    ends = hot_seat_ends(game_id, seed)
+    assert len(ends) == tables
+    if tables:                  # a person to act next when the table was up (else it shows
+        assert any(cur in (0, 1) for cur, _ in ends)   # nothing to leak)
+
+
+@pytest.mark.parametrize("game_id,seed", [("take-a-chord", 1), ("take-bamboo", 2)])
+def test_after_a_score_table_the_same_person_passes_the_curtain_again(game_id, seed):
+    """Whoever held the screen before the score table, the screen has gone round the table
+    since: even that same person's new hand comes after their curtain."""
+    assert any(cur == held and cur in (0, 1) for cur, held in hot_seat_ends(game_id, seed))
+
+
+def test_undoing_a_rounds_end_in_practice_shows_its_table_again():
+    """Practice: taking back into a scored round forgets that its table was closed, so when
+    the round ends again its scores are shown again (and no hand under them)."""
+    session = app.Session.start("take-bamboo", [HUMAN, LEO] + bots(2, "random"), seed=1,
+                                practice=True)
+    while not session.shown_round:
+        if not table_step(session):
+            session.human_move(session.state.legal_actions()[0])
+    while table_step(session):          # the next person takes the screen
+        pass
+    assert session.undo() is None and session.rounds_scored() == 0
+    assert session.shown_round == 0
+    while not session.round_pending():
+        if not table_step(session):
+            session.human_move(session.state.legal_actions()[0])
+    assert session.viewer() is None

@@ -119,19 +119,24 @@ class Session:
         return cur if self.kind_of(cur) == "remote" and not self.round_pending() else None
 
     def curtain_for(self):
-        """The seat to pass the screen to before its hand is shown, or None."""
+        """The seat to pass the screen to before its hand is shown, or None (no person to act
+        here, their hand already on screen, or a round's score table is up first)."""
         if not self.hot_seat or not self.current_is_human() or self.round_pending():
             return None
         cur = self.state.current_player
         return None if self.revealed == cur else cur
 
     def viewer(self):
-        """The seat whose view the screen shows (None: no hand is shown at all)."""
+        """The seat whose view the screen shows (None: no hand is shown at all). One person:
+        always theirs. A hot seat: the person to act, only once they have taken the screen
+        (`revealed`) and while no round's score table is up; else nobody's."""
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        if self.hot_seat and self.current_is_human() and self.curtain_for() is None:
-            return self.state.current_player
+        cur = self.state.current_player
+        if self.hot_seat and self.current_is_human() and self.revealed == cur and \
+                not self.round_pending():
+            return cur
         return None
 
     def reveal(self):
@@ -282,6 +287,8 @@ class Session:
                 state = state.undo(seat, practice=True)
             self.state = state
             self.due = {}            # lessons about moves taken back are gone
+            # a round whose end was taken back gets its score table again when it ends again
+            self.shown_round = min(self.shown_round, self.rounds_scored())
         return refusal
 
     def view(self):
@@ -303,8 +310,11 @@ class Session:
         return done if done > self.shown_round and not self.state.is_over else 0
 
     def close_round(self):
-        """The players have read the round's score table."""
+        """The players have read the round's score table. In a hot seat the screen may have
+        gone round the table: the next person's hand comes after a curtain, even if it is the
+        person who held the screen before."""
         self.shown_round = self.rounds_scored()
+        self.revealed = None
 
     # --- moves -----------------------------------------------------------------------------------
     def waiting_for_bot(self):

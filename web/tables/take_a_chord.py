@@ -284,7 +284,9 @@ def rounds_scored(view):
 
 
 def venue_table(rows, names):
-    """A venue's scores, showing how each number came about."""
+    """A venue's scores, showing how each number came about, in a box of its own that scrolls
+    sideways on a phone (eight columns are wider than it): the modal's title, chart line and
+    buttons stay in place."""
     head = "".join("<th scope=\"col\">%s</th>" % t(k) for k in (
         "ui.col_player", "tac.page.col_tricks", "tac.page.col_spotlight", "tac.page.col_counted",
         "tac.page.col_chart", "tac.page.col_bonus", "tac.page.col_venue", "ui.col_total"))
@@ -298,8 +300,9 @@ def venue_table(rows, names):
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
                        r["score"], r["total"]))
     chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
-    return ('<table class="scores"><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
-            '<p class="chart">%s</p>' % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
+    return ('<div class="scores-box"><table class="scores"><thead><tr>%s</tr></thead><tbody>%s'
+            '</tbody></table></div><p class="chart">%s</p>'
+            % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
 
 
 def round_modal(view, names, venue):
