@@ -18,7 +18,7 @@ HOST_PEER = "host"                 # the guest's one connection, to its host
 STATES = ("making", "inviting", "open", "joined", "away")   # a remote seat's link, in order
 WHY = ("bad_id", "closed", "bad_sdp", "no_offer", "no_text", "no_reader", "no_script",
        "broker_address", "broker_timeout", "broker_refused", "broker_unreachable",
-       "no_share", "browser")               # why a connection step failed (net.js's "net:<why>" codes)
+       "no_share", "browser")       # why a connection step failed (net.js's "net:<why>" codes)
 
 
 def peer_of(seat):
