@@ -22,6 +22,9 @@
 //                                            "data"} and {"type":"broker","state"}
 //   encoreNet.brokerSend(dst, kind, text) -> true if an OFFER or ANSWER went to the broker
 //   encoreNet.brokerClose()               -> true if a broker connection was closed
+//   encoreNet.canShare()                  -> true where the browser can share a text (Web Share)
+//   encoreNet.share(text, title)          -> Promise of true once shared, false if the person
+//                                            cancelled; rejects "net:no-share" where it cannot
 //
 // A failure rejects with an Error whose message is a code, "net:<why>" (the page says it in
 // words from its catalogue: ui.net.why.<why>), or with the browser's own error.
@@ -365,10 +368,23 @@
     return true;
   }
 
+  // --- sharing a text (the guest's reply) through the device's own share sheet --------------
+  const canShare = () => typeof navigator.share === "function";
+  async function share(text, title) {
+    if (!canShare()) throw new Error("net:no-share");
+    try {
+      await navigator.share({title: String(title), text: String(text)});
+      return true;
+    } catch (e) {
+      if (e && e.name === "AbortError") return false;   // the person closed the share sheet
+      throw e;
+    }
+  }
+
   window.encoreNet = {
     offer, answer, accept, send, close, status, brokerOpen, brokerSend, brokerClose,
     onEvent: (fn) => { listener = typeof fn === "function" ? fn : null; },
     iceServers: () => JSON.stringify(iceServers()),
-    qrSvg, scan, stopScan, startCamera, stopCamera,
+    qrSvg, scan, stopScan, startCamera, stopCamera, canShare, share,
   };
 })();

@@ -215,3 +215,57 @@ def test_a_replay_fits_at_every_largest_table(sized, lang):
             m = sized.page.evaluate(MEASURE)
             assert len(m["bar"]) >= 6 and sized.page.locator(".replay-hand").count() == players
             check_fits(m, "replay of %s at its %s, %s %s" % (game, where, size, lang))
+
+
+PHONES = [(390, 844), (844, 390)]
+SEATS_WHOLE = """() => {
+    const box = e => { const r = e.getBoundingClientRect();
+                       return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+    return {board: box(document.querySelector('.board')),
+            own: box(document.querySelector('.dock .seat')),
+            others: [...document.querySelectorAll('.board .seat')].map(box)}; }"""
+PANEL = """() => { const m = document.querySelector('#game-screen .modal');
+    const r = m.getBoundingClientRect();
+    return {left: r.left, right: innerWidth - r.right, spill: m.scrollWidth - m.clientWidth,
+            tables: [...m.querySelectorAll('.scores')]
+                .map(t => t.parentElement.getBoundingClientRect().right - r.right),
+            pageW: document.documentElement.scrollWidth, w: innerWidth}; }"""
+
+
+@pytest.fixture
+def phone(browser, site_server, request):
+    """A table at a phone's size (upright or on its side), in English."""
+    t = Table(browser, site_server.url)
+    t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
+    yield t
+    t.check_clean(origin_of(site_server.url))
+    t.context.close()
+
+
+@pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["%dx%d" % s for s in PHONES])
+def test_take_the_others_seats_show_whole_beside_your_own_on_a_phone(phone):
+    """TAKE for four on a phone, at the first pass (the dock at its tallest): each other seat's
+    panel shows whole on the board (not cut off where your own panel starts) and none overlaps
+    your own panel."""
+    phone.open()
+    phone.start(players=4, game="take-bamboo", seed="x1",          # (your pass comes first)
+                seats=["human"] + ["bot-heuristic"] * 3)
+    phone.page.wait_for_selector("body[data-board=playable]", state="attached", timeout=STEP)
+    m = phone.page.evaluate(SEATS_WHOLE)
+    assert len(m["others"]) == 3
+    for seat in m["others"]:
+        assert seat["b"] <= m["board"]["b"] + 1, "a seat is cut off by the board: %s" % m
+        assert not overlap(seat, m["own"]), "a seat overlaps your own: %s" % m
+
+
+@pytest.mark.parametrize("phone", PHONES[:1], indirect=True, ids=["390x844"])
+def test_a_venues_score_table_scrolls_inside_its_panel_on_a_phone(phone):
+    """Take The "A" Chord's venue scores on a phone held upright: the panel has even margins
+    and does not scroll sideways; the table, wider than the panel, scrolls in its own box."""
+    phone.open()
+    phone.start(players=4, game="take-a-chord", seed="phone-venue", seats=["bot-heuristic"] * 4)
+    phone.page.wait_for_selector("body[data-board=venue]", state="attached", timeout=STEP * 4)
+    m = phone.page.evaluate(PANEL)
+    assert abs(m["left"] - m["right"]) <= 1 and m["left"] >= 8 and m["pageW"] <= m["w"], m
+    assert m["spill"] <= 1, "the panel scrolls sideways: %s" % m
+    assert m["tables"] and all(right <= 1 for right in m["tables"]), m

@@ -559,6 +559,62 @@ def test_one_click_invitations_through_a_local_broker(net_browser, net_site, bro
         device.context.close()
 
 
+NO_SHARE = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+SHARE_STUB = "navigator.share = async (d) => { window.sharedWith = {title: d.title, " \
+    "text: d.text}; };"
+JOIN_BOX = """() => {
+    const m = document.querySelector('#game-screen .modal').getBoundingClientRect();
+    const q = document.querySelector('.modal-join .qr').getBoundingClientRect();
+    return {left: m.left, right: innerWidth - m.right, qr: q.width, qrRight: q.right,
+            pageW: document.documentElement.scrollWidth, w: innerWidth}; }"""
+
+
+def phone_guest(browser, url, script):
+    """A guest's page at a phone's size (390x844) that may use the clipboard, with `script`
+    run before the page's own (a browser with or without Web Share)."""
+    guest = Device(browser, url)
+    guest.guest = True
+    guest.page.set_viewport_size({"width": 390, "height": 844})
+    guest.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin_of(url))
+    guest.context.add_init_script(script)
+    return guest
+
+
+def test_a_joining_guest_copies_shares_its_reply_and_leaves(net_browser, net_site):
+    """On the joining screen of a phone (390 px) the reply's QR code is large and the panel's
+    margins even; Copy puts the reply on the clipboard and says "Copied."; Share is offered
+    only where the browser can share, and hands it the reply; Leave goes back to the start
+    screen and closes the connection."""
+    host = new_host(net_browser, net_site)
+    host_start(host, "take-bamboo", 3, ["human", "remote", "remote"], "net-copy")
+    plain = phone_guest(net_browser, net_site, NO_SHARE)
+    plain.open(invitation(host, 1))
+    reply = plain.page.locator(".reply-link")
+    reply.wait_for(timeout=STEP)
+    box = plain.page.evaluate(JOIN_BOX)
+    assert abs(box["left"] - box["right"]) <= 1 and box["pageW"] <= box["w"], box
+    assert 280 <= box["qr"] and box["qrRight"] <= box["w"], box
+    assert plain.page.locator("[data-action=net-share-reply]").count() == 0
+    plain.page.click("[data-action=net-copy-reply]")
+    plain.page.wait_for_selector(".join-said:text('Copied.')", timeout=STEP)
+    assert plain.page.evaluate("navigator.clipboard.readText()") == reply.input_value()
+    plain.page.click(".modal-join [data-action=leave]")
+    plain.page.wait_for_selector("#start-screen:not([hidden])", timeout=STEP)
+    assert plain.page.evaluate("[document.body.dataset.board, encoreNet.status('host')]") == \
+        ["start", ""]
+    sharer = phone_guest(net_browser, net_site, SHARE_STUB)
+    sharer.open(invitation(host, 2))
+    sharer.page.locator(".reply-link").wait_for(timeout=STEP)
+    sharer.page.click("[data-action=net-share-reply]")
+    sharer.page.wait_for_selector(".join-said:text('Shared.')", timeout=STEP)
+    shared = sharer.page.evaluate("window.sharedWith")
+    assert shared["text"] == sharer.page.locator(".reply-link").input_value()
+    assert "seat 3" in shared["title"]
+    for device in (host, plain, sharer):
+        device.check_clean(origin_of(net_site))
+        device.context.close()
+
+
 def test_the_settings_refuse_an_address_that_is_not_one_and_keep_a_good_one(table):  # noqa: F811
     """Settings: a STUN/TURN address and a broker are empty by default; text that is not one
     is refused with a message and nothing is kept; a good one is kept, and emptied again."""

@@ -44,6 +44,17 @@ def test_take_markers_sit_at_their_score_and_ties_side_by_side():
     assert "style=" not in html            # the page's CSP refuses style attributes
 
 
+def test_take_markers_tied_at_either_end_stay_on_the_track():
+    """Ties at 0 spread rightwards from the start, ties at the track's end leftwards from it:
+    no marker is pushed off the track's edge (it was off the left edge on a phone)."""
+    import tables.take_bamboo as take
+    start = take.marker_spots([0, 0, 0, 0])
+    assert [em for _, em in start] == [0, take.MARKER_EM, 2 * take.MARKER_EM, 3 * take.MARKER_EM]
+    end = take.marker_spots([take.TRACK_END, 40, 3])
+    assert [em for _, em in end] == [-take.MARKER_EM, 0, 0]
+    assert [pct for pct, _ in end] == [100, 100, 10]
+
+
 def markers(html):
     """The track's markers: (seat, title, label)."""
     return [(int(seat), title, label) for seat, title, label in re.findall(

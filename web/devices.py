@@ -24,7 +24,7 @@ KEPT = ("v", "secret", "broker", "welcome", "update", "shown_round")   # its fie
 STATES = ("making", "inviting", "open", "joined", "away")   # a remote seat's link, in order
 WHY = ("bad_id", "closed", "bad_sdp", "no_offer", "no_text", "no_reader", "no_script",
        "broker_address", "broker_timeout", "broker_refused", "broker_unreachable",
-       "browser")               # why a connection step failed (net.js's "net:<why>" codes)
+       "no_share", "browser")       # why a connection step failed (net.js's "net:<why>" codes)
 
 
 def peer_of(seat):
@@ -376,34 +376,45 @@ def invite_html(seat, name, links, manual=True):
                seat, seat, render.t("ui.net.connect"), seat, seat, render.t("ui.net.scan")))
 
 
-def join_html(join):
+def join_html(join, share=False):
     """The guest's screen while it joins: the invitation's game and seat, then its reply to
-    show the host (QR code, text, Copy), what it waits for, or why it cannot join."""
+    show the host (QR code, text; Copy, and Share where the browser can: `share`), what it
+    waits for, or why it cannot join."""
     title = pygame_rules.GAMES[join["game"]].title if join.get("game") else ""
     body = ['<p>%s</p>' % render.t("ui.net.join_seat", seat=join["seat"] + 1)
             if join.get("seat") is not None else ""]
+    replying = bool(join.get("reply")) and not join.get("error") and not join.get("broker")
     if join.get("error"):
         body.append('<p class="notice" role="alert">%s</p>' % render.escape(join["error"]))
     elif join.get("broker"):
         body.append('<p role="status" class="join-state">%s</p>' % render.t(
             "ui.net.join_open" if join.get("open") else "ui.net.join_broker",
             broker=join["broker"]))
-    elif not join.get("reply"):
+    elif not replying:
         body.append('<p role="status">%s</p>' % render.t("ui.net.join_making"))
     else:
-        body.append('<p>%s</p><div class="qr" role="img" aria-label="%s">%s</div>'
-                    '<label>%s<input type="text" class="reply-link" readonly value="%s" '
-                    'data-key="reply-text"></label>'
-                    % (render.t("ui.net.reply_intro"), render.t("ui.net.reply_text_label"),
-                       join.get("qr") or "", render.t("ui.net.reply_text_label"),
-                       render.escape(join["reply"])))
-        body.append('<p role="status" class="join-state">%s</p>' % render.t(
-            "ui.net.join_open" if join.get("open") else "ui.net.join_wait"))
-    buttons = [("net-copy-reply", render.t("ui.net.copy_reply"))] if join.get("reply") and \
-        not join.get("error") else []
+        body.append(reply_html(join, share))
     return render.modal("join", render.t("ui.net.join_title", title=title) if title else
                         render.t("ui.net.devices"), "".join(body),
-                        buttons + [("leave", render.t("ui.net.leave"))])
+                        [("leave", render.t("ui.net.leave"))], primary=not replying)
+
+
+def reply_html(join, share):
+    """The guest's reply on its joining screen: its QR code for the host's camera, its text
+    with Copy (and Share: `share`), a line for "Copied." and what the guest waits for."""
+    buttons = [("net-copy-reply", "primary small", "ui.net.copy_reply")] + \
+        ([("net-share-reply", "small", "ui.net.share_reply")] if share else [])
+    row = "".join('<button type="button" class="%s" data-action="%s" data-key="%s">%s</button>'
+                  % (css, action, action, render.t(label)) for action, css, label in buttons)
+    return ('<p>%s</p><div class="join-reply"><div class="qr" role="img" aria-label="%s">%s'
+            '</div><div class="join-text"><label>%s<input type="text" class="reply-link" '
+            'readonly value="%s" data-key="reply-text"></label><div class="device-buttons">%s'
+            '</div><p role="status" class="join-said"></p><p role="status" class="join-state">'
+            '%s</p></div></div>'
+            % (render.t("ui.net.reply_intro"), render.t("ui.net.reply_text_label"),
+               join.get("qr") or "", render.t("ui.net.reply_text_label"),
+               render.escape(join["reply"]), row,
+               render.t("ui.net.join_open" if join.get("open") else "ui.net.join_wait")))
 
 
 def lost_html(error="", said="ui.net.lost"):

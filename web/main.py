@@ -329,7 +329,7 @@ def overlay_html(session, view):
         lost = PAGE.join or {}
         return PAGE.overlay, devices.lost_html(lost.get("error", ""), lost.get("said") or
                                                "ui.net.lost") \
-            if PAGE.overlay == "lost" else devices.join_html(PAGE.join)
+            if PAGE.overlay == "lost" else devices.join_html(PAGE.join, can_share())
     if PAGE.overlay == "devices" and PAGE.devices is not None:
         return "devices", devices.devices_html(session, PAGE.devices)
     if view["is_over"] and guest:
@@ -1209,8 +1209,8 @@ SAVE_RETRY_MS = 4000
 def on_table_click(evt):
     """One listener for the whole table: cards and buttons carry data attributes."""
     target = evt.target.closest(CLICKABLE)
-    if not target or PAGE.session is None and PAGE.replay is None:   # (a JS null is falsy)
-        return
+    if not target or PAGE.session is None and PAGE.replay is None and PAGE.join is None:
+        return              # (a JS null is falsy; a joining guest has no session, only buttons)
     if target.tagName == "A":
         evt.preventDefault()                     # a tip's rule link opens the rules dialog
     data = data_attributes(target)
@@ -1223,7 +1223,7 @@ def on_table_click(evt):
     handler = screen_action(data.get("action"))
     if handler is not None:
         handler()
-    elif PAGE.replay is None:                    # a replay is watched: its cards do nothing
+    elif PAGE.replay is None and PAGE.session is not None:   # a replay's cards do nothing
         choose(data)
 
 
@@ -1904,7 +1904,10 @@ def net_action(data):
     seat = int(seat) if seat and seat.isdigit() else None
     links = PAGE.devices
     if action == "net-copy-reply" and PAGE.join is not None:
-        copy_text(PAGE.join.get("reply") or "", ".reply-link", ".join-state")
+        copy_text(PAGE.join.get("reply") or "", ".reply-link", ".join-said",
+                  "ui.net.reply_select")
+    elif action == "net-share-reply" and PAGE.join is not None:
+        asyncio.ensure_future(share_reply(PAGE.join))
     elif action == "net-join":
         box = q("#game-screen .invite-paste")
         code = str(box.value if box else "").strip()
@@ -1913,7 +1916,7 @@ def net_action(data):
         return
     elif action == "net-copy":
         copy_text(links.invite[seat], '.device[data-seat="%d"] .invite-link' % seat,
-                  '.device[data-seat="%d"] .notice' % seat)
+                  '.device[data-seat="%d"] .notice' % seat, "ui.share_select")
     elif action == "net-accept":
         box = q('#game-screen textarea[data-key="reply-%d"]' % seat)
         asyncio.ensure_future(take_reply(seat, str(box.value if box else "")))
@@ -1926,24 +1929,49 @@ def net_action(data):
         hand_to_bot(seat)
 
 
-def copy_text(value, field_selector, said_selector):
-    """Select a code's field and copy it; say "Copied." where `said_selector` points."""
+def copy_text(value, field_selector, said_selector, by_hand):
+    """Select a code's field and copy it; say "Copied." where `said_selector` points (else the
+    message `by_hand`: copy the selected field by hand)."""
     field_ = q("#game-screen " + field_selector)
     if field_:
         field_.select()
-    asyncio.ensure_future(write_code(value, said_selector))
+    asyncio.ensure_future(write_code(value, said_selector, by_hand))
 
 
-async def write_code(value, said_selector):
+async def write_code(value, said_selector, by_hand):
     """Write a code to the clipboard, then say so (else the selected field is copied by hand)."""
     try:
         await window.navigator.clipboard.writeText(value)
         said = text("ui.net.copied")
     except Exception:              # noqa: BLE001 (no clipboard here: the person copies it)
-        said = text("ui.share_select")
-    where = q("#game-screen " + said_selector)
+        said = text(by_hand)
+    say_at(said_selector, said)
+
+
+def say_at(selector, said):
+    """Put a short sentence into the element of the table's screen at `selector` (if shown)."""
+    where = q("#game-screen " + selector)
     if where:
         where.textContent = said
+
+
+def can_share():
+    """True where the browser can hand a text to the device's share sheet (Web Share)."""
+    api = net_js()
+    return bool(api and api.canShare())
+
+
+async def share_reply(join):
+    """Hand the guest's reply to the device's share sheet; say "Shared.", nothing if the
+    person closed the sheet, or why it could not be shared."""
+    try:
+        shared = await net_js().share(join.get("reply") or "", text(
+            "ui.net.share_reply_title", {"seat": join["seat"] + 1}))
+        said = text("ui.net.shared") if shared else ""
+    except Exception as err:          # noqa: BLE001 (not allowed here, or no share sheet)
+        said = text("ui.net.share_failed", {"why": why_text(err)})
+    if PAGE.join is join:
+        say_at(".join-said", said)
 
 
 async def take_reply(seat, raw):
@@ -2199,7 +2227,7 @@ def show_join(join):
     q("#game-screen").hidden = False
     document.body.dataset.board = "join"
     q("#game-screen").innerHTML = '<main class="felt join-screen">%s</main>' % \
-        devices.join_html(join)
+        devices.join_html(join, can_share())
     button = q("#game-screen .modal button")
     if button:
         button.focus()

@@ -137,10 +137,11 @@ def teach_html(game_id, lesson, rule_name, sentence, number, total):
 
 
 # --- dialogs --------------------------------------------------------------------------------
-def modal(kind, title, body, buttons):
-    """A modal panel; the first button gets the focus."""
+def modal(kind, title, body, buttons, primary=True):
+    """A modal panel; the first button gets the focus (and is the primary one, unless the
+    body holds the panel's main button: `primary` False)."""
     btns = "".join('<button type="button" data-action="%s" data-key="m-%s"%s>%s</button>'
-                   % (action, action, ' class="primary"' if i == 0 else "", label)
+                   % (action, action, ' class="primary"' if i == 0 and primary else "", label)
                    for i, (action, label) in enumerate(buttons))
     return ('<div class="modal-backdrop"><div class="modal modal-%s" role="dialog" '
             'aria-modal="true" aria-labelledby="modal-title"><h2 id="modal-title">%s</h2>%s'

@@ -300,7 +300,7 @@ def venue_table(rows, names):
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
                        r["score"], r["total"]))
     chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
-    return ('<div class="scores-box"><table class="scores"><thead><tr>%s</tr></thead><tbody>%s'
+    return ('<div class="tac-scores"><table class="scores"><thead><tr>%s</tr></thead><tbody>%s'
             '</tbody></table></div><p class="chart">%s</p>'
             % (head, "".join(body), t("tac.page.chart_line", chart=chart)))
 

@@ -240,14 +240,17 @@ MARKER_EM = 2.4        # a marker's width on the score track, in em (static/styl
 
 
 def marker_spots(scores):
-    """Each seat's place on the track: (percent along it, em offset), ties side by side."""
+    """Each seat's place on the track: (percent along it, em offset), ties side by side: about
+    their score, or at either end of the track all on its side (none off the track's edge)."""
     tied = {}
     for seat, score in enumerate(scores):
         tied.setdefault(min(score, TRACK_END), []).append(seat)
     spots = {}
     for score, seats in tied.items():
+        first = 0 if score <= 0 else -(len(seats) - 1) if score >= TRACK_END else \
+            -(len(seats) - 1) / 2
         for i, seat in enumerate(seats):
-            spots[seat] = (100 * score / TRACK_END, (i - (len(seats) - 1) / 2) * MARKER_EM)
+            spots[seat] = (100 * score / TRACK_END, (first + i) * MARKER_EM)
     return [spots[seat] for seat in range(len(scores))]
 
 
