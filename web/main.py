@@ -1531,11 +1531,7 @@ def copy_link():
 
 async def write_clipboard(link):
     """Write the link to the clipboard, then say so in the panel."""
-    try:
-        await window.navigator.clipboard.writeText(link)
-        PAGE.link_msg = text("ui.share_copied")
-    except Exception:              # noqa: BLE001 (no clipboard here: the person copies it)
-        PAGE.link_msg = text("ui.share_select")
+    PAGE.link_msg = text("ui.share_copied" if await clipboard_has(link) else "ui.share_select")
     said = q("#share-copied")
     if said:
         said.textContent = PAGE.link_msg
@@ -1940,12 +1936,17 @@ def copy_text(value, field_selector, said_selector, by_hand):
 
 async def write_code(value, said_selector, by_hand):
     """Write a code to the clipboard, then say so (else the selected field is copied by hand)."""
+    say_at(said_selector, text("ui.net.copied" if await clipboard_has(value) else by_hand))
+
+
+async def clipboard_has(value):
+    """Write a text to the clipboard: True once it is there, False where this page may not
+    (the person then copies the selected field by hand)."""
     try:
         await window.navigator.clipboard.writeText(value)
-        said = text("ui.net.copied")
-    except Exception:              # noqa: BLE001 (no clipboard here: the person copies it)
-        said = text(by_hand)
-    say_at(said_selector, said)
+    except Exception:              # noqa: BLE001 (no clipboard here, or not allowed)
+        return False
+    return True
 
 
 def say_at(selector, said):
