@@ -256,6 +256,7 @@
   migrate();
   window.encoreStore = {
     ns: NS, tab, key, read, paused: () => Boolean(notices.full), readJSON, write, remove, setAside, notice, settings, setSetting, language,
+    forgetNotices: () => Object.keys(notices).forEach((kind) => notice(kind, "")),   // a fresh start
     relanguage: () => { sentences = null; },
     saves, slots, forgetFinished, newSlot: newId, mySlot, claim, owns, release, holder, takeOver,
     atTable: () => tabValue(AT_TABLE) === "1",

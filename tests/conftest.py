@@ -53,3 +53,12 @@ def site_server(built_site):
     yield server
     server.shutdown()
     server.server_close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test (item.rep_call…): a fixture's teardown reads
+    whether the test passed (the `table` fixture hands on only a page a passing test left)."""
+    report = yield
+    setattr(item, "rep_" + report.when, report)
+    return report

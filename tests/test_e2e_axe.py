@@ -12,7 +12,7 @@ import pytest
 
 from lang_helpers import LANGS, page_language, prefer_language
 from test_e2e_layout import link_to
-from test_e2e_page import STEP, Table, origin_of
+from test_e2e_page import STEP, lent_table
 from test_e2e_rechord import Guitarist
 
 pytestmark = pytest.mark.e2e
@@ -81,12 +81,10 @@ def advance(table, game, steps):
 @pytest.fixture
 def sized(browser, site_server, request, lang):
     """A table whose viewport is one of SIZES, its page in the language `lang`."""
-    t = Table(browser, site_server.url)
-    prefer_language(t.context, lang)
-    t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+    with lent_table(browser, site_server.url, request, lang,
+                    lambda context: prefer_language(context, lang)) as t:
+        t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
+        yield t
 
 
 @pytest.mark.parametrize("sized, lang", RUNS, indirect=["sized"])
@@ -105,7 +103,7 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     check(audit(sized.page), "rules", size)
     sized.page.keyboard.press("Escape")
     for game, players in GAMES:
-        sized.open()
+        sized.again()
         sized.start(players=players, game=game)
         play_until(sized, ("playable",))
         check(audit(sized.page), "board-" + game, size)
@@ -119,7 +117,7 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
             sized.page.click("[data-action=rp-back]")
             check(audit(sized.page), "replay-so-far-" + game, size)
             sized.page.click("[data-action=replay-close]")
-    sized.open()
+    sized.again()
     sized.start(players=3)
     play_until(sized, ("venue",))
     check(audit(sized.page), "round-take-a-chord", size)
@@ -133,7 +131,7 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
     sized.page.click("[data-action=rp-next]")
     check(audit(sized.page), "replay-take-a-chord", size)
     sized.page.click("[data-action=replay-close]")
-    sized.open()
+    sized.again()
     sized.start(players=3, game="taktvoll")
     play_until(sized, ("over",))
     sized.page.wait_for_selector("body[data-board=over]", timeout=STEP)
@@ -149,13 +147,13 @@ def test_axe_finds_only_the_listed_violations_on_every_screen(sized, lang):
         sized.page.goto(sized.url + "#" + link_to(game, 3))
         sized.page.wait_for_selector("body[data-link-ms]", state="attached", timeout=STEP)
         check(audit(sized.page), "link-replay-" + game, size)
-    sized.open()                                             # teaching mode's tip (issue 20)
+    sized.again()                                             # teaching mode's tip (issue 20)
     sized.page.check('input[name="game"][value="take-a-chord"]')
     sized.page.check("#teach")
     sized.start(players=4)
     sized.page.wait_for_selector("body[data-teach]", state="attached", timeout=STEP)
     check(audit(sized.page), "teach-take-a-chord", size)
-    sized.open()                                             # a hint (issue 20), shown
+    sized.again()                                             # a hint (issue 20), shown
     sized.page.check('input[name="game"][value="take-a-chord"]')
     sized.page.uncheck("#teach")
     sized.start(players=4, seats=["human", "bot-heuristic", "bot-heuristic", "bot-heuristic"])

@@ -17,7 +17,7 @@ import pytest
 
 import build
 import pygame_rules
-from test_e2e_page import BOARDS, STEP
+from test_e2e_page import BOARDS, STEP, settle
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist, play_to_end as play_rechord_to_end
 from test_e2e_tables import saved
@@ -118,7 +118,7 @@ def test_a_game_under_the_policy_has_no_violation(watched, game, players):
     assert t.board()[0] == "over"
     if game == "take-a-chord":
         assert t.page.evaluate("document.body.dataset.worker") == "ready"
-    t.page.wait_for_timeout(300)                              # a late report still counts
+    settle(t.page)                                            # a late report still counts
     assert violations(t) == []
     fetched = [urlsplit(u).path for u in t.requests]
     assert [p for p in fetched if UNUSED_CHUNK.search(p)] == []

@@ -18,7 +18,7 @@ import pytest
 
 from lang_helpers import LANGS, page_language, prefer_language
 from pygame_rules.share import to_share
-from test_e2e_page import STEP, Table, origin_of
+from test_e2e_page import STEP, lent_table, motion_done
 from test_web_stats import finished
 
 pytestmark = pytest.mark.e2e
@@ -146,12 +146,10 @@ def refusal_probe(table, game):
 @pytest.fixture
 def sized(browser, site_server, request, lang):
     """A table whose viewport is one of SIZES, its page in the language `lang`."""
-    t = Table(browser, site_server.url)
-    prefer_language(t.context, lang)
-    t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+    with lent_table(browser, site_server.url, request, lang,
+                    lambda context: prefer_language(context, lang)) as t:
+        t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
+        yield t
 
 
 @pytest.mark.parametrize("sized, lang", RUNS, indirect=["sized"])
@@ -162,14 +160,14 @@ def test_every_game_fits_at_its_largest_table(sized, lang):
     size = "%dx%d" % tuple(sized.page.viewport_size.values())
     refused = []
     for game, players in LARGEST:
-        sized.open()
+        sized.again()                   # (the first time: open())
         assert page_language(sized.page) == lang
         sized.start(players=players, game=game, seed="fit-%d" % players)
         for _ in range(60):
             if sized.board()[0] == "playable":
                 break
             sized.step()
-        sized.page.wait_for_timeout(300)            # let the cards settle (motion)
+        motion_done(sized.page)                     # let the cards settle (motion)
         m = sized.page.evaluate(MEASURE)
         print("\n%s %s %s: window %dx%d, %d hand buttons, %d seats"
               % (lang, size, game, m["w"], m["h"], len(m["hand"]), len(m["seats"])))
@@ -237,11 +235,9 @@ PANEL = """() => { const m = document.querySelector('#game-screen .modal');
 @pytest.fixture
 def phone(browser, site_server, request):
     """A table at a phone's size (upright or on its side), in English."""
-    t = Table(browser, site_server.url)
-    t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+    with lent_table(browser, site_server.url, request) as t:
+        t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
+        yield t
 
 
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["%dx%d" % s for s in PHONES])

@@ -5,7 +5,7 @@ owner's seat to its space; under prefers-reduced-motion nothing moves at all."""
 
 import pytest
 
-from test_e2e_page import STEP
+from test_e2e_page import STEP, motion_done
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import BOARDS, Guitarist
 
@@ -32,7 +32,7 @@ def motion_after(table, reduced, play):
     table.page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     table.open()
     play()
-    table.page.wait_for_timeout(2 * TRAVEL_MS)
+    motion_done(table.page)
     moves = table.page.evaluate("window.__motion")
     return [m for m in moves if "motion-arrival" in m[0]], moves
 

@@ -4,6 +4,7 @@ Every test also checks, through the `table` fixture, that no request left the pa
 that the console showed no error and that no Python traceback appeared.
 """
 
+import contextlib
 import json
 import re
 from urllib.parse import urlsplit
@@ -25,24 +26,91 @@ OWN_WARNING = "Encore:"      # how the page's own console warnings begin
 NO_TEACHING = {game: False for game in pygame_rules.GAMES}   # teaching mode off for every title
 
 
+VIEWPORT = {"width": 1280, "height": 800}
+# a new visit's quick settings: quick bots, no rule tips (every test is a "first game" of its
+# title) and the worker started only for a search, in the store's namespace at any path
+QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING})
+QUICK_SETTINGS = ("(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
+                  "':settings'; localStorage.getItem(k) || localStorage.setItem(k, {0}); }})()"
+                  .format(json.dumps(QUICK)))
+# a fresh start in a page whose Python is already up, as a second visit in the same tab would
+# find it (the tab forgets its table; no fragment in the address; the start form as built),
+# then the page's own fresh start. With settings given, also a new visitor's storage: empty
+# but those quick settings and the language already chosen.
+FRESH = """(settings) => {
+  const key = 'encore@' + location.pathname.replace(/[^/]*$/, '') + ':settings';
+  if (settings !== null) {
+    let lang;
+    try { lang = JSON.parse(localStorage.getItem(key)).lang; } catch (e) { lang = undefined; }
+    localStorage.clear();
+    localStorage.setItem(key, JSON.stringify(Object.assign(JSON.parse(settings), lang ? {lang} : {})));
+  }
+  sessionStorage.clear();
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  delete window.startClickAt;
+  const form = document.getElementById('setup');
+  form.reset();
+  for (const folded of document.querySelectorAll('details[open]')) folded.open = false;
+  form.dispatchEvent(new Event('change', {bubbles: true}));
+  window.encoreFreshStart();
+  if (document.activeElement) document.activeElement.blur();
+  window.scrollTo(0, 0);
+}"""
+
+
 class Table:
-    """A browser context on the site, with its requests and console recorded."""
+    """A browser context on the site, with its requests and console recorded. The `table`
+    fixture hands one whose Python is already up (`warm`) to the next test when the last one
+    left it usable: its first open() is then the page's fresh start, not a new boot."""
 
     def __init__(self, browser, url):
         self.url = url
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        # quick bots, no rule tips (every test is a "first game" of its title) and the worker
-        # started only for a search, unless set; in the store's namespace at any path
-        self.context.add_init_script(
-            "(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
-            "':settings'; localStorage.getItem(k) || localStorage.setItem(k, "
-            "JSON.stringify({{pause: 0, think: 0.02, early_worker: false, teach: {0}}})); }})()"
-            .format(json.dumps(NO_TEACHING)))
+        self._context = browser.new_context(viewport=VIEWPORT)
+        self._context.add_init_script(QUICK_SETTINGS)
         self.requests, self.problems = [], []
-        self.context.on("request", lambda r: self.requests.append(r.url))
-        self.page = self.context.new_page()
+        self._context.on("request", lambda r: self.requests.append(r.url))
+        self.page = self._context.new_page()
         self.page.on("console", self.on_console)
         self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        self.warm = False        # Python is up, at a fresh start, not yet opened by this test
+        self.reusable = True     # nothing was added to the context (init scripts, routes…)
+
+    @property
+    def context(self):
+        """The browser context. A test that reaches for it may add what stays (init scripts,
+        routes, permissions, offline): the page is then started anew and not handed on."""
+        self.warm, self.reusable = False, False
+        return self._context
+
+    def renew(self):
+        """Ready for the next test: the page at a fresh start, nothing recorded yet."""
+        for other in self._context.pages[1:]:
+            other.close()
+        self.fresh()
+        self.requests.clear()
+        self.problems.clear()
+        self.warm = True
+
+    def fresh(self):
+        """The page as a new visitor's, without starting Python again (see FRESH)."""
+        self.page.set_viewport_size(VIEWPORT)
+        self.page.emulate_media(reduced_motion="no-preference")
+        self.page.evaluate(FRESH, QUICK)
+        self.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=STEP)
+
+    def is_up(self):
+        """Python is up in this page, on the site."""
+        return self.page.url.startswith(self.url) and self.page.evaluate(
+            "Boolean(document.body.dataset.ready) && typeof window.encoreFreshStart === 'function'")
+
+    def again(self):
+        """A second visit in this tab, for the test's next game: a fresh start that keeps the
+        stored games and settings, in the page already up (no new boot; else open())."""
+        if self.warm or not self.is_up():
+            self.open()
+            return
+        self.page.evaluate(FRESH, None)
+        self.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=STEP)
 
     def on_console(self, msg):
         """Record console errors, the page's own warnings ("Encore: …", e.g. a listener that
@@ -53,15 +121,22 @@ class Table:
 
     def open(self, url=None):
         """Load the page and wait until Python is ready. A second visit in the same tab is a
-        fresh start (the tab forgets its table), not a reload (which goes back to it)."""
+        fresh start (the tab forgets its table), not a reload (which goes back to it); in a warm
+        page the first visit is the page's own fresh start, with no new boot."""
+        if self.warm and url is None:
+            self.warm = False
+            return
+        self.warm = False
         if self.page.url.startswith(self.url):
             self.page.evaluate("sessionStorage.clear()")
         self.page.goto(url or self.url)
         self.page.wait_for_selector("body[data-shell]", state="attached")
         self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
 
-    def start(self, players=4, seats=None, seed="4242", game="take-a-chord", options=None):
-        """Fill the start form and start the game; seats is a list of 'human'/'bot-…'."""
+    def start(self, players=4, seats=None, seed="4242", game="take-a-chord", options=None,
+              until=BOARDS + ", body[data-teach]"):
+        """Fill the start form and start the game; seats is a list of 'human'/'bot-…'; then
+        wait for the table (`until`)."""
         page = self.page
         page.check('input[name="game"][value="%s"]' % game)
         page.check('input[name="players-%s"][value="%d"]' % (game, players))
@@ -73,8 +148,7 @@ class Table:
         page.click("#start-button")
         # the table, or a rule's tip that holds the bots from the start (teaching mode: the
         # first deal's lesson while a bot is to pass, the board still "waiting")
-        self.page.wait_for_selector(BOARDS + ", body[data-teach]", state="attached",
-                                    timeout=STEP)
+        self.page.wait_for_selector(until, state="attached", timeout=STEP)
 
     def board(self):
         """(board state, moves so far) as the page reports them."""
@@ -187,8 +261,7 @@ class Table:
         if size:
             self.page.set_viewport_size({"width": size[0], "height": size[1]})
         self.put_save(save)
-        self.page.reload()
-        self.page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+        self.again()                  # (the page already up: no reload needed to offer it)
         self.page.click("#continue-button")
         self.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
 
@@ -202,18 +275,77 @@ class Table:
         assert self.page.locator(".py-error, py-error").count() == 0
 
 
+def settle(page):
+    """Let the page finish what the last input set off (no fixed wait): its handlers run in
+    the input's own task, and what they schedule at once (a redraw, a zero-delay timer) has
+    run by the next frame and the task after it."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+
+
+def motion_done(page):
+    """Wait until every animation the page's scripts started has finished (motion.js; not the
+    style sheet's endless ones), a frame after the last input."""
+    page.evaluate("""() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))
+        .then(() => Promise.all(document.getAnimations()
+            .filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))
+            .map(a => a.finished.catch(() => null))))""")
+
+
 def origin_of(url):
     """scheme://host:port of a URL."""
     return "%s://%s" % urlsplit(url)[:2]
 
 
+WARM = {}      # (browser, url, language) -> the Table a test left usable, for the next one
+
+
+def usable(t, request, lang):
+    """Whether the page a test leaves can serve the next one: the test passed, added nothing
+    to the context, the page is still on the site, in its language, with Python up."""
+    report = getattr(request.node, "rep_call", None)
+    if not t.reusable or report is None or not report.passed or t.page.is_closed():
+        return False
+    try:
+        return t.page.evaluate(
+            "[location.origin + location.pathname, document.documentElement.lang, "
+            "Boolean(document.body.dataset.ready), typeof window.encoreFreshStart]") == \
+            [t.url.split("#")[0], lang, True, "function"]
+    except Exception:             # noqa: BLE001 (a page that cannot answer is not handed on)
+        return False
+
+
+@contextlib.contextmanager
+def lent_table(browser, url, request, lang="en", prepare=None):
+    """A Table on the site for one test, checked clean at its end: the last test's, with Python
+    already up at a fresh start (see Table.renew), if it left one usable in this language, else
+    a new context (`prepare(context)` first: e.g. its language). Handed on if still usable."""
+    key = (id(browser), url, lang)
+    t = WARM.pop(key, None)
+    if t is None:
+        t = Table(browser, url)
+        if prepare:
+            prepare(t._context)
+    try:
+        yield t
+        t.check_clean(origin_of(url))
+    except BaseException:
+        t._context.close()
+        raise
+    if usable(t, request, lang):
+        try:
+            t.renew()
+            WARM[key] = t
+            return
+        except Exception:         # noqa: BLE001 (a page that will not start afresh: not handed on)
+            pass
+    t._context.close()
+
+
 @pytest.fixture
-def table(browser, site_server):
-    """A fresh browser context on the served site; checked clean at the end."""
-    t = Table(browser, site_server.url)
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+def table(browser, site_server, request):
+    """A browser context on the served site, checked clean at the end (see lent_table)."""
+    with lent_table(browser, site_server.url, request) as t:
+        yield t
 
 
 def final_totals(page):

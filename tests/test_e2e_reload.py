@@ -80,7 +80,7 @@ def play_with_reloads(table, decide, seed, chance=0.04, pending=None):
             if pending and "pending" not in table.reloads and pending():
                 reload_same(table, "pending")
                 table.page.keyboard.press("Escape")
-                table.page.wait_for_timeout(100)
+                table.page.wait_for_selector(":is(.hand-card, .tak-card).chosen", state="detached")
             if rng.random() < chance:
                 reload_same(table, "random")
             if "bot" not in table.reloads and steps > 2 and rng.random() < 0.3:

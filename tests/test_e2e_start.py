@@ -14,6 +14,9 @@ def open_shell(t, size):
     """Load the page at a viewport size; the start screen works before Python, so wait only
     for the shell's script."""
     t.page.set_viewport_size({"width": size[0], "height": size[1]})
+    if t.warm:                        # already up, at a fresh start (the `table` fixture)
+        t.warm = False
+        return
     t.page.goto(t.url)
     t.page.wait_for_selector("body[data-shell]", state="attached")
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from test_e2e_page import BOARDS, NS, READY, STEP, table  # noqa: F401  (the fixture)
+from test_e2e_page import BOARDS, NS, READY, STEP, settle, table  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.e2e
 FILL = """() => {            // another site of the origin fills the storage to the last char
@@ -177,7 +177,7 @@ def test_two_tabs_never_overwrite_each_other(table):  # noqa: F811
     assert b.evaluate("document.body.dataset.moves") == a_moves
     saved = b.evaluate("s => encoreStore.read('game.' + s)", a_slot)
     a.evaluate("document.querySelector('#game-screen [data-card]').click()")   # behind it
-    a.wait_for_timeout(300)
+    settle(a)
     assert b.evaluate("s => encoreStore.read('game.' + s)", a_slot) == saved
     assert a.evaluate("document.body.dataset.moves") == a_moves
     a.click("[data-action=leave]")

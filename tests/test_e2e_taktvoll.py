@@ -6,7 +6,7 @@ import pytest
 import pygame_rules
 from pygame_rules.games.taktvoll.cards import DECK, kind_of
 from taktvoll_helpers import position
-from test_e2e_page import table  # noqa: F401  (the fixture)
+from test_e2e_page import settle, table  # noqa: F401  (the fixture)
 from test_e2e_tables import saved
 
 pytestmark = pytest.mark.e2e
@@ -39,7 +39,7 @@ def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
             break
     assert table.page.locator(".tak-row svg").count() >= 1
     table.page.click("[data-action=play-row] >> nth=0")
-    table.page.wait_for_timeout(300)
+    settle(table.page)
     assert table.page.evaluate("document.body.dataset.board") in (
         "playable", "waiting", "over", "curtain")
 

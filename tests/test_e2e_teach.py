@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from test_e2e_page import NS, STEP, Table, origin_of, table  # noqa: F401 (a fixture)
+from test_e2e_page import NS, STEP, lent_table, table  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.e2e
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
@@ -18,17 +18,16 @@ QUICK = ["human", "bot-easy", "bot-easy", "bot-easy"]   # bots that need no work
 GAME = "take-a-chord"
 BOX = "#teach"
 TIP = "#game-screen .teach"
+PAUSE = 100                     # the bots' pause (ms): short, but a bot that did not wait is seen
 
 
 @pytest.fixture
 def sized(browser, site_server, request):
     """A fresh table at one of SIZES, with the bots' pause short but not nil (so a bot that
     did not wait would be seen playing)."""
-    t = Table(browser, site_server.url)
-    t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+    with lent_table(browser, site_server.url, request) as t:
+        t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
+        yield t
 
 
 def boxes(page, selector):
@@ -67,9 +66,7 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
     Escape and the rule link; bots wait; the first venue played out with several lessons."""
     page = sized.page
     sized.open()
-    sized.set_settings(pause=100)
-    page.reload()
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=STEP * 4)
+    sized.set_settings(pause=PAUSE)               # (read before each bot move: no reload)
     start_teaching(sized)
     page.wait_for_selector("body[data-teach=lead]", state="attached", timeout=STEP)
     tip = page.locator(TIP)
@@ -102,7 +99,7 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
             seen.add(now)
             if now not in ("lead", "follow", "void", "last_trick"):
                 before = moves(page)           # a bot's turn may be waiting: it waits for us
-                page.wait_for_timeout(300)
+                page.wait_for_timeout(3 * PAUSE)   # three pauses: no marker shows an absence
                 assert moves(page) == before and lesson(page) == now
             if now == "venue_scores":
                 assert page.locator(".modal .teach").is_visible()
@@ -138,7 +135,7 @@ def test_dont_show_again_turns_it_off_and_the_next_game_starts_unticked(table): 
     and a game of another title (never played) with it ticked. The saved game keeps teaching
     off after a reload."""
     page = table.page
-    table.page.add_init_script("localStorage.setItem('%ssettings', JSON.stringify({pause: 0, "
+    table.context.add_init_script("localStorage.setItem('%ssettings', JSON.stringify({pause: 0, "
                                "think: 0.02}))" % NS)       # a real first visit: no choices
     table.open()
     page.check('input[name="game"][value="%s"]' % GAME)

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from taktvoll_helpers import position
-from test_e2e_page import STEP
+from test_e2e_page import STEP, settle
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_tables import saved
 
@@ -241,7 +241,7 @@ def test_undo_is_greyed_with_the_reason_once_a_bot_has_played(table):  # noqa: F
                            timeout=STEP)
     assert notice.inner_text() == why
     page.keyboard.press("Control+z")
-    page.wait_for_timeout(300)
+    settle(page)
     assert moves(table) == after and table.save()["engine"] == engine
     assert table.board()[0] == "playable"
 
@@ -265,7 +265,7 @@ def test_hot_seat_the_next_person_cannot_undo_the_previous_move(table):  # noqa:
     assert page.locator(UNDO).count() == 0
     for key in ("u", "Control+z"):
         page.keyboard.press(key)
-    page.wait_for_timeout(300)
+    settle(page)
     assert table.board()[0] == "curtain" and moves(table) == before + 1
     table.act("[data-action=reveal]")
     assert table.board()[0] == "playable" and moves(table) == before + 1
@@ -276,6 +276,6 @@ def test_hot_seat_the_next_person_cannot_undo_the_previous_move(table):  # noqa:
         page.wait_for_function("document.querySelector('#game-screen .notice')?.textContent",
                                timeout=STEP)
     page.keyboard.press("u")
-    page.wait_for_timeout(300)
+    settle(page)
     assert moves(table) == before + 1 and table.save()["engine"] == engine
     assert table.board()[0] == "playable"

@@ -18,7 +18,7 @@ import pytest
 
 import build
 from pygame_rules.messages import CATALOGUE, text
-from test_e2e_page import READY, Table, origin_of
+from test_e2e_page import READY, Table, origin_of, settle
 
 pytestmark = pytest.mark.e2e
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -150,7 +150,8 @@ def test_a_returning_visitor_gets_the_new_version_after_one_reload_with_the_noti
         assert version(t.page) == new and t.page.locator(BAR).count() == 0
         t.open()                                        # and from now on, the new version
         assert version(t.page) == new and CHANGE in tagline(t.page)
-        t.page.wait_for_timeout(500)
+        t.page.evaluate("navigator.serviceWorker.ready.then(r => r.update())")   # asked now:
+        settle(t.page)                                  # nothing newer, so no notice
         assert t.page.locator(BAR).count() == 0
         t.check_clean(origin_of(server.url))
     finally:
@@ -182,7 +183,7 @@ def test_reload_in_one_tab_never_reloads_another(browser, served, monkeypatch):
         first.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
         assert version(first) == new
         other.wait_for_function("window.switched > 0")   # its worker changed under it ...
-        other.wait_for_timeout(500)                        # ... and it did not reload
+        settle(other)                                      # ... and it did not reload
         assert other.evaluate("window.sameDocument") is True and version(other) == old
         assert other.locator(RELOAD).is_visible()
         with other.expect_navigation(timeout=READY):

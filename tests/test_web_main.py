@@ -135,6 +135,25 @@ def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
     main.show_start()
 
 
+def test_a_fresh_start_forgets_the_table_and_keeps_only_the_page_loads_own(main):
+    """window.encoreFreshStart (the tests' warm page): after a game with a notice, a sorted
+    hand and a panel open, every field is back to its default but the proxies and the bots'
+    worker, and the start screen is shown."""
+    seats = [{"name": "Mia", "kind": "human"}] + [
+        {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(2)]
+    main.begin(app.Session.start("take-bamboo", seats, seed=3), "t2")
+    main.PAGE.notice, main.PAGE.by_strength, main.PAGE.overlay = "x", True, "menu"
+    main.PAGE.worker_state, proxies = "ready", list(main.PAGE.proxies)
+    main.fresh_start()
+    blank = main.PageState()
+    changed = [name for name in main.PageState.__slots__
+               if getattr(main.PAGE, name) != getattr(blank, name)]
+    assert sorted(changed) == ["proxies", "worker_state"]
+    assert main.PAGE.proxies == proxies and main.PAGE.worker_state == "ready"
+    assert main.document.body.dataset.board == "start"
+    main.PAGE.worker_state = "off"
+
+
 def test_a_tables_cancel_button_drops_the_pending_choice(main):
     """data-action="cancel" (Taktvoll's and Re-Chord's Cancel, the pending bar's) is the frame's
     own cancel, the handler Escape calls too: the half-made choice goes."""

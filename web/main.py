@@ -316,6 +316,32 @@ def show_start():
     window.encoreShowTeach()          # a game just finished: this title's box may be off now
 
 
+KEPT_FRESH = ("proxies", "worker_state", "worker_proxy", "worker_task")   # a page load's own
+FRESH_MARKS = ("data-moves", "data-step", "data-hint", "data-hint-action", "data-thinking",
+               "data-teach", "data-link-ms")       # the last table's marks on <body>
+
+
+def fresh_start():
+    """The start screen as a new visit shows it, without starting Python again: the table, its
+    timers, panels and dialogs forgotten, the store read afresh (the bots' worker, once up,
+    stays). The tests' warm page calls it between two tests (window.encoreFreshStart)."""
+    show_start()
+    stop_replay()
+    if PAGE.save_timer is not None:
+        window.clearTimeout(PAGE.save_timer)
+    blank = PageState()
+    for name in PageState.__slots__:
+        if name not in KEPT_FRESH:
+            setattr(PAGE, name, getattr(blank, name))
+    for dialog in document.querySelectorAll("dialog[open]"):
+        dialog.close()
+    document.documentElement.lang = set_language(str(page_store().language()))
+    for name in FRESH_MARKS:
+        document.body.removeAttribute(name)
+    page_store().forgetNotices()
+    check_saves_now()
+
+
 # --- drawing ---------------------------------------------------------------------------------
 def overlay_html(session, view):
     """The modal to show now: game end, round scores, the curtain, or one the player opened."""
@@ -2380,6 +2406,7 @@ def main():
     """Wire the page and say that Python is ready."""
     document.documentElement.lang = set_language(str(page_store().language()))
     window.encoreLanguageChanged = proxy(on_language)
+    window.encoreFreshStart = proxy(fresh_start)
     q("#start-button").addEventListener("click", proxy(on_start))
     q("#continue-box").addEventListener("click", proxy(on_continue))
     q("#tab-dialog").addEventListener("click", proxy(on_tab_choice))
