@@ -31,7 +31,23 @@ GAMES = {"take-a-chord": (3, 4), "take-bamboo": (3, 5), "taktvoll": (3, 4), "rec
 SAMPLE = {"rechord": 8}           # actions tried per position (Re-Chord's screen is slower to draw)
 
 
+SCREENS = {}     # the screens drawn for the position in hand, by (table, seat, pending so far)
+
+
 def screen(table, state, seat, pending):
+    """The whole screen the seat sees, as the page draws it, parsed (once per position and
+    half-made choice: every action tried from a position starts from the same screen)."""
+    at = (state, len(state.history))              # (a state may move on in place)
+    if SCREENS.get("at", (None, None))[0] is not state or SCREENS["at"][1] != at[1]:
+        SCREENS.clear()
+        SCREENS["at"] = at
+    key = (id(table), seat, repr(pending))
+    if key not in SCREENS:
+        SCREENS[key] = drawn(table, state, seat, pending)
+    return SCREENS[key]
+
+
+def drawn(table, state, seat, pending):
     """The whole screen the seat sees, as the page draws it, parsed."""
     names = NAMES[:state.players] + [state.automaton_name(s) for s in state.automata]
     seats = [{"name": n, "kind": "human"} for n in names[:state.players]]
