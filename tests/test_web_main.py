@@ -151,6 +151,7 @@ def test_a_fresh_start_forgets_the_table_and_keeps_only_the_page_loads_own(main)
     assert sorted(changed) == ["proxies", "worker_state"]
     assert main.PAGE.proxies == proxies and main.PAGE.worker_state == "ready"
     assert main.document.body.dataset.board == "start"
+    assert main.window.botLog == main.window.hintLog == "[]"      # their copies for measuring
     main.PAGE.worker_state = "off"
 
 

@@ -338,6 +338,7 @@ def fresh_start():
     document.documentElement.lang = set_language(str(page_store().language()))
     for name in FRESH_MARKS:
         document.body.removeAttribute(name)
+    window.botLog, window.hintLog = json.dumps(PAGE.bot_log), json.dumps(PAGE.hint_log)
     page_store().forgetNotices()
     check_saves_now()
 
