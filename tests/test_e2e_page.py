@@ -95,7 +95,12 @@ class Table:
         """The page as a new visitor's, without starting Python again (see FRESH)."""
         self.page.set_viewport_size(VIEWPORT)
         self.page.emulate_media(reduced_motion="no-preference")
-        self.page.evaluate(FRESH, QUICK)
+        self.start_afresh(QUICK)
+
+    def start_afresh(self, settings):
+        """The page's fresh start (FRESH), a new visitor's storage with `settings` (JSON), else
+        the stored games and settings kept; wait until the saves are checked."""
+        self.page.evaluate(FRESH, settings)
         self.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=STEP)
 
     def is_up(self):
@@ -109,8 +114,7 @@ class Table:
         if self.warm or not self.is_up():
             self.open()
             return
-        self.page.evaluate(FRESH, None)
-        self.page.wait_for_selector("body[data-save-checked]", state="attached", timeout=STEP)
+        self.start_afresh(None)
 
     def on_console(self, msg):
         """Record console errors, the page's own warnings ("Encore: …", e.g. a listener that
@@ -306,10 +310,9 @@ def usable(t, request, lang):
     if not t.reusable or report is None or not report.passed or t.page.is_closed():
         return False
     try:
-        return t.page.evaluate(
-            "[location.origin + location.pathname, document.documentElement.lang, "
-            "Boolean(document.body.dataset.ready), typeof window.encoreFreshStart]") == \
-            [t.url.split("#")[0], lang, True, "function"]
+        return t.is_up() and t.page.evaluate(
+            "[location.origin + location.pathname, document.documentElement.lang]") == \
+            [t.url.split("#")[0], lang]
     except Exception:             # noqa: BLE001 (a page that cannot answer is not handed on)
         return False
 
