@@ -1,5 +1,8 @@
 """Shared fixtures: one site build per test session (and, later, the browser fixtures)."""
 
+import fcntl
+import json
+import os
 import pathlib
 import sys
 from typing import NamedTuple
@@ -20,14 +23,24 @@ class BuiltSite(NamedTuple):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """Build the site once per session into a temp folder (like `python build.py`)."""
+    """Build the site once per run into a temp folder (like `python build.py`): under
+    pytest-xdist, the first worker to ask builds it and the others read it (the tests only
+    read the site; a test that changes a site copies it first)."""
     if not (ROOT / "web" / "shell.py").is_file():
         pytest.skip("web/shell.py does not exist yet: the page (web/) is not written, so there "
                     "is no index.html to build")
     import build
 
-    out = tmp_path_factory.mktemp("site") / "dist"
-    stats = build.build(out=out, quiet=True)
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent                 # the run's folder, above each worker's own
+    out, made = shared / "site" / "dist", shared / "site" / "stats.json"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)       # (released when the file is closed)
+        if not made.is_file():
+            made.parent.mkdir(exist_ok=True)
+            made.write_text(json.dumps(build.build(out=out, quiet=True)))
+        stats = json.loads(made.read_text())
     return BuiltSite(out, stats)
 
 

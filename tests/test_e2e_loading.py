@@ -87,6 +87,7 @@ def test_a_slow_first_visit_shows_progress_that_never_freezes(browser, site_serv
     try:
         table.context.add_init_script(SAMPLER)
         table.context.add_init_script(RECORDER)
+        table.page.emulate_media(reduced_motion="no-preference")    # (the tests' default: reduce)
         throttle(table.page, MBIT)
         table.open()
         samples = table.page.evaluate("window.loadSamples")

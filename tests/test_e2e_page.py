@@ -27,6 +27,9 @@ NO_TEACHING = {game: False for game in pygame_rules.GAMES}   # teaching mode off
 
 
 VIEWPORT = {"width": 1280, "height": 800}
+# the tests' motion preference: cards do not travel (less to draw on 2 cores); the tests of
+# motion (test_e2e_motion, the page's travel test) and one whole game ask for it explicitly
+MOTION = "reduce"
 # a new visit's quick settings: quick bots, no rule tips (every test is a "first game" of its
 # title) and the worker started only for a search, in the store's namespace at any path
 QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING})
@@ -65,22 +68,43 @@ class Table:
 
     def __init__(self, browser, url):
         self.url = url
-        self._context = browser.new_context(viewport=VIEWPORT)
+        self.aside = None        # the warm page this test set aside for the next (context)
+        self._connect(browser)
+
+    def _connect(self, browser):
+        """A new context and page, recorded into this table (through `_owner`, which a page
+        set aside is moved out of)."""
+        self._browser = browser
+        self._context = browser.new_context(viewport=VIEWPORT, reduced_motion=MOTION)
         self._context.add_init_script(QUICK_SETTINGS)
         self.requests, self.problems = [], []
-        self._context.on("request", lambda r: self.requests.append(r.url))
+        owner = self._owner = [self]
+        self._context.on("request", lambda r: owner[0].requests.append(r.url))
         self.page = self._context.new_page()
-        self.page.on("console", self.on_console)
-        self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        self.page.on("console", lambda m: owner[0].on_console(m))
+        self.page.on("pageerror", lambda e: owner[0].problems.append("pageerror: %s" % e))
         self.warm = False        # Python is up, at a fresh start, not yet opened by this test
         self.reusable = True     # nothing was added to the context (init scripts, routes…)
 
     @property
     def context(self):
         """The browser context. A test that reaches for it may add what stays (init scripts,
-        routes, permissions, offline): the page is then started anew and not handed on."""
+        routes, permissions, offline): the page is then started anew and not handed on. A
+        warm page not yet opened by this test is set aside for the next one instead."""
+        if self.warm:
+            self.set_aside()
         self.warm, self.reusable = False, False
         return self._context
+
+    def set_aside(self):
+        """Keep the warm page (and its recording) in `aside`, for the next test; this table
+        goes on in a new context of its own."""
+        aside = object.__new__(Table)
+        aside.__dict__.update(self.__dict__)
+        aside.aside = None
+        aside._owner[0] = aside
+        self.aside = aside
+        self._connect(self._browser)
 
     def renew(self):
         """Ready for the next test: the page at a fresh start, nothing recorded yet."""
@@ -94,7 +118,7 @@ class Table:
     def fresh(self):
         """The page as a new visitor's, without starting Python again (see FRESH)."""
         self.page.set_viewport_size(VIEWPORT)
-        self.page.emulate_media(reduced_motion="no-preference")
+        self.page.emulate_media(reduced_motion=MOTION)
         self.start_afresh(QUICK)
 
     def start_afresh(self, settings):
@@ -334,7 +358,10 @@ def lent_table(browser, url, request, lang="en", prepare=None):
     except BaseException:
         t._context.close()
         raise
-    if usable(t, request, lang):
+    finally:
+        if t.aside is not None:       # the warm page the test did not use, for the next
+            WARM[key], t.aside = t.aside, None
+    if usable(t, request, lang) and key not in WARM:
         try:
             t.renew()
             WARM[key] = t
@@ -361,7 +388,9 @@ def final_totals(page):
 
 
 def test_full_four_player_game_against_three_bots(table):
-    """A person plays a whole 4-player game; the final scores are the engine's own."""
+    """A person plays a whole 4-player game, the cards travelling as a player sees them (the
+    tests' default is reduced motion); the final scores are the engine's own."""
+    table.page.emulate_media(reduced_motion="no-preference")
     table.open()
     table.start(players=4)
     table.play_to_end()

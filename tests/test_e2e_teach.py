@@ -134,10 +134,10 @@ def test_dont_show_again_turns_it_off_and_the_next_game_starts_unticked(table): 
     and the setting is remembered: the next game of the title starts with the box unticked,
     and a game of another title (never played) with it ticked. The saved game keeps teaching
     off after a reload."""
-    page = table.page
     table.context.add_init_script("localStorage.setItem('%ssettings', JSON.stringify({pause: 0, "
                                "think: 0.02}))" % NS)       # a real first visit: no choices
     table.open()
+    page = table.page
     page.check('input[name="game"][value="%s"]' % GAME)
     assert page.is_checked(BOX)                  # a first game of the title: on
     table.start(players=4, seats=QUICK, game=GAME)
