@@ -68,43 +68,22 @@ class Table:
 
     def __init__(self, browser, url):
         self.url = url
-        self.aside = None        # the warm page this test set aside for the next (context)
-        self._connect(browser)
-
-    def _connect(self, browser):
-        """A new context and page, recorded into this table (through `_owner`, which a page
-        set aside is moved out of)."""
-        self._browser = browser
         self._context = browser.new_context(viewport=VIEWPORT, reduced_motion=MOTION)
         self._context.add_init_script(QUICK_SETTINGS)
         self.requests, self.problems = [], []
-        owner = self._owner = [self]
-        self._context.on("request", lambda r: owner[0].requests.append(r.url))
+        self._context.on("request", lambda r: self.requests.append(r.url))
         self.page = self._context.new_page()
-        self.page.on("console", lambda m: owner[0].on_console(m))
-        self.page.on("pageerror", lambda e: owner[0].problems.append("pageerror: %s" % e))
+        self.page.on("console", self.on_console)
+        self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
         self.warm = False        # Python is up, at a fresh start, not yet opened by this test
         self.reusable = True     # nothing was added to the context (init scripts, routes…)
 
     @property
     def context(self):
         """The browser context. A test that reaches for it may add what stays (init scripts,
-        routes, permissions, offline): the page is then started anew and not handed on. A
-        warm page not yet opened by this test is set aside for the next one instead."""
-        if self.warm:
-            self.set_aside()
+        routes, permissions, offline): the page is then started anew and not handed on."""
         self.warm, self.reusable = False, False
         return self._context
-
-    def set_aside(self):
-        """Keep the warm page (and its recording) in `aside`, for the next test; this table
-        goes on in a new context of its own."""
-        aside = object.__new__(Table)
-        aside.__dict__.update(self.__dict__)
-        aside.aside = None
-        aside._owner[0] = aside
-        self.aside = aside
-        self._connect(self._browser)
 
     def renew(self):
         """Ready for the next test: the page at a fresh start, nothing recorded yet."""
@@ -358,10 +337,7 @@ def lent_table(browser, url, request, lang="en", prepare=None):
     except BaseException:
         t._context.close()
         raise
-    finally:
-        if t.aside is not None:       # the warm page the test did not use, for the next
-            WARM[key], t.aside = t.aside, None
-    if usable(t, request, lang) and key not in WARM:
+    if usable(t, request, lang):
         try:
             t.renew()
             WARM[key] = t
