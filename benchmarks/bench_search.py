@@ -5,9 +5,10 @@
 
 For each game the Hard bot (without its clock) searches positions of heuristic games, a few
 moves apart, with a fixed playout cap; the numbers printed are playouts/s, the median and the
-slowest time of a move at Hard's cap (each game's `infoset.LEVELS["hard"]`), and the share of moves whose
-cap would not fit in Hard's one-second budget at that speed. Prints numbers only; nothing here
-is a timed test.
+slowest time of a move at Hard's cap (each game's `infoset.LEVELS["hard"]`), the share of moves whose
+cap would not fit in Hard's one-second budget at that speed, and the time of one resample (a
+full state dealt afresh from the mover's knowledge, each game's `infoset.resample`; the aim is
+well under a millisecond). Prints numbers only; nothing here is a timed test.
 """
 
 import json
@@ -46,15 +47,28 @@ def positions(game_id, players, count=6):
     return out
 
 
+def resample_us(game_id, states, rounds=20):
+    """Microseconds a call of the game's `resample` takes over the states (median of rounds)."""
+    resample, rng, times = plan(game_id).resample, random.Random(0), []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for state in states:
+            resample(state, state.current_player or 0, rng)
+        times.append((time.perf_counter() - start) / len(states))
+    return round(statistics.median(times) * 1e6, 1)
+
+
 def measure(playouts=PLAYOUTS):
-    """{game: {"playouts_per_s", "hard_move_s", "hard_move_max_s", "over_budget"}}."""
+    """{game: {"playouts_per_s", "hard_move_s", "hard_move_max_s", "over_budget",
+    "resample_us"}}."""
     result = {}
     for game_id, players in TABLES.items():
         bot = bots.new_bot(game_id, "hard", clock=False)
         bot.playouts = playouts
         cap, budget = plan(game_id).LEVELS["hard"], SECONDS["hard"]
         done, spent, moves = 0, 0.0, []
-        for i, state in enumerate(positions(game_id, players)):
+        states = positions(game_id, players)
+        for i, state in enumerate(states):
             start = time.perf_counter()
             bot(state.view(state.current_player), state.legal_actions(), random.Random(i))
             took = time.perf_counter() - start
@@ -65,7 +79,8 @@ def measure(playouts=PLAYOUTS):
         result[game_id] = {"players": players, "playouts_per_s": round(done / spent),
                            "hard_move_s": round(statistics.median(moves), 2),
                            "hard_move_max_s": round(max(moves), 2),
-                           "over_budget": round(sum(m > budget for m in moves) / len(moves), 2)}
+                           "over_budget": round(sum(m > budget for m in moves) / len(moves), 2),
+                           "resample_us": resample_us(game_id, states)}
     return result
 
 
@@ -87,10 +102,11 @@ def main():
     print("python %s" % data["python"])
     for game_id, row in data["games"].items():
         print("%-13s %dp: %5d playouts/s; a Hard move (%d playouts) takes %.2f s median, "
-              "%.2f s at most; %d%% of moves over the %.0f s budget" %
+              "%.2f s at most; %d%% of moves over the %.0f s budget; a resample %.0f us" %
               (game_id, row["players"], row["playouts_per_s"],
                plan(game_id).LEVELS["hard"], row["hard_move_s"],
-               row["hard_move_max_s"], 100 * row["over_budget"], SECONDS["hard"]))
+               row["hard_move_max_s"], 100 * row["over_budget"], SECONDS["hard"],
+               row["resample_us"]))
 
 
 if __name__ == "__main__":

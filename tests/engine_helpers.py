@@ -56,3 +56,17 @@ def play_first_legal(state, until=None):
     while not state.is_over and not (until and until(state)):
         state.apply(state.legal_actions()[0])
     return state
+
+
+class FakeClock:
+    """A stand-in for the `time` module of a searching bot: each reading of `perf_counter` is
+    `step` seconds after the last, so a clock's budget runs out after a known number of
+    readings, on any machine, however loaded (tests never time things)."""
+
+    def __init__(self, step):
+        self.step, self.readings = step, 0
+
+    def perf_counter(self):
+        """The time now: `step` seconds a reading."""
+        self.readings += 1
+        return self.readings * self.step

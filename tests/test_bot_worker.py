@@ -16,7 +16,7 @@ import tomllib
 import pytest
 
 import pygame_rules
-from pygame_rules import bots
+from pygame_rules import bots, search
 from pygame_rules.messages import text
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -75,12 +75,16 @@ def test_the_worker_module_imports_without_pyscript_and_exports_best_move():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "heuristic", "random"])
 def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, level):
     """From the seat's view, each level answers a legal move for the seat to play, as JSON;
-    the search levels say how many playouts they used."""
+    the search levels say how many playouts they used, within their cap, and their clock (the
+    level's, capped at the think setting)."""
     state = midgame(game_id, players, "w-%s" % level)
     reply = json.loads(bot_worker.best_move(view_of(state), state.current_player, level, 5,
                                             THINK))
     assert reply["ok"] and reply["level"] == level
     assert app.as_action(reply["action"]) in state.legal_actions()
+    if level in ("normal", "hard"):
+        assert reply["seconds"] == min(THINK, search.SECONDS[level])
+        assert 0 <= reply["playouts"] <= reply["cap"]
     if level in ("normal", "hard") and len(state.legal_actions()) > 1:
         assert reply["playouts"] >= 1
     else:
@@ -99,13 +103,13 @@ def test_jim_bots_seat_never_asks_the_worker():
 
 
 def test_the_think_cap_bounds_the_search_and_the_level_caps_stay():
-    """think=0.02 s: a Hard move comes back in well under its second; without the cap the
+    """think=0.02 s: a Hard move's search has that clock (not its second); without the cap the
     level's own playout cap and budget apply (the registry's bot is not changed)."""
     from pygame_rules import search
     state = midgame("take-a-chord", 4, "cap")
     reply = json.loads(bot_worker.best_move(view_of(state), state.current_player, "hard", 1,
                                             0.02))
-    assert reply["ok"] and reply["ms"] < 500
+    assert reply["ok"] and reply["seconds"] == 0.02 and reply["playouts"] <= reply["cap"]
     bot = bot_worker.seated("take-a-chord", "hard", 1, 0.02)
     assert bot.choose.seconds == 0.02
     assert bot.choose.playouts == search.plan("take-a-chord").LEVELS["hard"]

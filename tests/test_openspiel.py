@@ -6,7 +6,6 @@ import io
 import json
 import random
 import sys
-import time
 
 import pytest
 
@@ -14,6 +13,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: it has no wheel for this platform "
     "(pip install .[openspiel] where it has; macOS on Intel has none)")
 
+from engine_helpers import FakeClock                                   # noqa: E402
 from pygame_rules import IllegalAction, new_game, tournament          # noqa: E402
 from pygame_rules import openspiel as osp                             # noqa: E402
 from pygame_rules.actions import action_space                         # noqa: E402
@@ -267,17 +267,18 @@ def test_the_ismcts_bot_plays_from_a_view_and_is_repeatable_without_a_clock():
     assert str(dealt2) == str(dealt) and dealt2.engine.view(state.current_player) == view
 
 
-def test_the_ismcts_bot_keeps_to_its_clock():
-    """Given seconds, it searches about that long (uncapped), and many simulations."""
+def test_the_ismcts_bot_keeps_to_its_clock(monkeypatch):
+    """Given seconds, it searches (uncapped) until the clock passes them: with a stand-in clock
+    moving 10 ms a reading, a 0.1 s budget lasts about ten simulations."""
     state = new_game("take-bamboo", 4, seed=2)
     while state.phase == "pass":
         state.apply(state.legal_actions()[0])
     bot = osp.ismcts_bot("take-bamboo", 4, simulations=10 ** 9, seconds=0.1, seed=1)
-    start = time.perf_counter()
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(osp, "time", clock)
     action = bot(state.view(state.current_player), state.legal_actions(), random.Random(1))
-    took = time.perf_counter() - start
     assert action in state.legal_actions()
-    assert 0.1 <= took < 0.6 and bot.last_playouts >= 5
+    assert 9 <= bot.last_playouts <= 12 and clock.readings == bot.last_playouts + 1
 
 
 def test_a_tournament_seats_openspiel_ismcts_beside_our_bots(monkeypatch):

@@ -393,16 +393,3 @@ def test_future_chance_differs_between_seeds():
     assert len(states) == 30 and state.rng.state not in states
     assert len(refills) > 3
 
-
-def test_timing_is_reported_not_asserted(capsys):
-    """Resamples per second over a few mid-game states (printed with -s; not a timed test)."""
-    import time
-    states = [s.clone(keep_events=False) for p in (1, 2, 4)
-              for s in random_states(p, 3, {}, every=10)]
-    rng = random.Random(0)
-    start = time.perf_counter()
-    for s in states * 3:
-        resample(s, s.current_player if s.current_player is not None else 0, rng)
-    per_call = (time.perf_counter() - start) / (3 * len(states))
-    print("rechord resample: %.1f us per call" % (per_call * 1e6))
-    assert per_call < 1.0

@@ -5,11 +5,11 @@ import copy
 import io
 import json
 import random
-import time
 
 import pytest
 
 import pygame_rules
+from engine_helpers import FakeClock
 from pygame_rules import bots, search
 from pygame_rules.cli import main as cli_main
 from pygame_rules.search import SearchBot, determinizer
@@ -91,15 +91,17 @@ def test_the_move_depends_only_on_the_seats_view(game_id):
     assert checked >= 2
 
 
-def test_the_search_is_anytime():
-    """With a wall-clock budget the search stops in time and still returns a legal move."""
+def test_the_search_is_anytime(monkeypatch):
+    """With a clock's budget the search stops when the clock passes it and still returns a
+    legal move (a stand-in clock moving 10 ms a reading: a 50 ms budget lasts 5 samples)."""
     state = mid_game("take-a-chord", 4, 3, 5)
     bot = bots.new_bot("take-a-chord", "hard", clock=False)
     bot.playouts, bot.seconds = 10 ** 9, 0.05
-    start = time.perf_counter()
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(search, "time", clock)
     move = ask(bot, state, 1)
-    assert time.perf_counter() - start < 0.5
     assert move in state.legal_actions() and 0 < bot.last_playouts < 10 ** 9
+    assert 4 <= clock.readings <= 7
 
 
 def test_a_single_legal_move_is_played_without_searching():

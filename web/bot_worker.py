@@ -16,6 +16,7 @@ keep a game short); `explain` (the hint's) adds to the report what the moves its
 set off under the rules (pygame_rules/hint.py `explain`). The answer:
 
     {"ok": true, "action": [...], "playouts": k, "ms": t, "level": "hard",
+     "seconds": s, "cap": n,  # a search's budget (its clock, think-capped) and playout cap
      "report": {...}}      # a search's: what it compared (search.make_report), the hints' reasons
     {"ok": false, "error": "why"}
 
@@ -90,6 +91,8 @@ def best_move(view_json, seat, level, seed, think=0, explain=0):
         return refusal("%s: %s" % (type(err).__name__, err))
     return json.dumps({"ok": True, "action": action,
                        "playouts": getattr(bot.choose, "last_playouts", 0),
+                       "seconds": getattr(bot.choose, "seconds", None),
+                       "cap": getattr(bot.choose, "playouts", None),
                        "report": report,
                        "ms": round((time.perf_counter() - started) * 1000, 1),
                        "level": bot.name})

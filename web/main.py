@@ -1148,7 +1148,8 @@ async def await_move(session, request):
     reply.update(game=session.state.game.id, moves=request["moves"], answered_at=now,
                  asked_at=PAGE.think_asked, wait_ms=round(now - PAGE.think_asked, 1))
     PAGE.bot_log.append({k: reply.get(k) for k in ("game", "level", "ms", "wait_ms",
-                                                    "playouts", "moves", "ok", "error",
+                                                    "playouts", "seconds", "cap", "moves",
+                                                    "ok", "error",
                                                     "asked_at", "answered_at")})
     del PAGE.bot_log[:-400]
     window.botLog = json.dumps(PAGE.bot_log)
