@@ -68,6 +68,24 @@ def site_server(built_site):
     server.server_close()
 
 
+# The browser test files whose tests take longest (about 40-60 s each on 2 cores), slowest first.
+SLOW_FIRST = ("test_e2e_net.py", "test_e2e_net_axe.py", "test_e2e_reload.py", "test_e2e_update.py",
+              "test_e2e_axe.py", "test_e2e_search.py", "test_e2e_japanese.py", "test_e2e_replay.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slowest browser tests first, then the other browser tests, then the unit tests (each
+    file's own order kept): with --dist worksteal the run then ends on short tests that both
+    workers share, not on one long game while the other core has nothing left to do."""
+    def rank(item):
+        """The item's place: a slow file's rank, then every other browser test, then units."""
+        name = item.path.name
+        if name in SLOW_FIRST:
+            return SLOW_FIRST.index(name)
+        return len(SLOW_FIRST) + (0 if item.get_closest_marker("e2e") else 1)
+    items.sort(key=rank)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test (item.rep_call…): a fixture's teardown reads

@@ -86,7 +86,8 @@ def guest_turn(session, links, guests, seat, rng):
 
 @pytest.mark.parametrize("game, players", SIZES, ids=["%s-%d" % s for s in SIZES])
 def test_a_whole_game_with_every_seat_remote_at_the_smallest_and_largest_table(game, players):
-    """All seats remote, random moves to the end: guests end as the host, updates only their own."""
+    """All seats remote, random moves to the end: guests end as the host, updates only their own,
+    and each guest's log, kept between moves, is its whole log told anew."""
     session, links = host(game, "r" * players, seed="tables-%s-%d" % (game, players))
     watch = Watch(session)
     guests = {}
@@ -104,6 +105,8 @@ def test_a_whole_game_with_every_seat_remote_at_the_smallest_and_largest_table(g
         guest_turn(session, links, guests, seat, rng)
         by_seat[seat] += 1
         watch.moved()
+        told = guests[seat].log_lines(guests[seat].names())    # its log, kept between moves
+        assert told == guests[seat].table.log_lines(guests[seat].events(), guests[seat].names())
     assert session.state.is_over, "the game did not end"
     assert all(by_seat.values()), "a seat never moved: %s" % by_seat
     assert watch.updates >= sum(by_seat.values())          # (at least: each mover's own)

@@ -85,6 +85,18 @@ class Table:
         self.warm, self.reusable = False, False
         return self._context
 
+    def new_tab(self, url):
+        """Load `url` in a new tab of this context, in place of the page (closed), its console
+        recorded as the first's: a fresh load, not a hash change. Nothing is added to the
+        context, so the table may still be handed on."""
+        page = self._context.new_page()
+        page.on("console", self.on_console)
+        page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        self.page.close()
+        self.page, self.warm = page, False
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
+
     def renew(self):
         """Ready for the next test: the page at a fresh start, nothing recorded yet."""
         for other in self._context.pages[1:]:
@@ -142,9 +154,12 @@ class Table:
 
     def start(self, players=4, seats=None, seed="4242", game="take-a-chord", options=None,
               until=BOARDS + ", body[data-teach]"):
-        """Fill the start form and start the game; seats is a list of 'human'/'bot-…'; then
-        wait for the table (`until`)."""
+        """Fill the start form and start the game; seats is a list of 'human'/'bot-…' (by
+        default a person and heuristic bots, which play on the page's thread: a test of the
+        searching bots, whose worker boots a second Python, names them); then wait for the
+        table (`until`)."""
         page = self.page
+        seats = seats or ["human"] + ["bot-heuristic"] * (players - 1)
         page.check('input[name="game"][value="%s"]' % game)
         page.check('input[name="players-%s"][value="%d"]' % (game, players))
         for name, value in (options or {}).items():

@@ -42,13 +42,7 @@ def finish(t):
 def load_fresh(t, url):
     """Open `url` in a new tab of the same browser context (a fresh load, not a hash change;
     its console is recorded like the first tab's, which is closed)."""
-    page = t.context.new_page()
-    page.on("console", t.on_console)
-    page.on("pageerror", lambda e: t.problems.append("pageerror: %s" % e))
-    t.page.close()
-    t.page = page
-    page.goto(url)
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    t.new_tab(url)
 
 
 def test_a_finished_game_replays_to_its_end_and_back_to_its_start_matching_the_log(table):  # noqa: F811

@@ -90,7 +90,7 @@ def test_an_open_page_keeps_its_version_until_the_player_clicks_reload(browser, 
         assert text("ui.update_ready") in bar.inner_text()
         assert text("ui.update_later") in bar.inner_text()
         # the game starts now: its bots' worker boots after the rebuild, from the old cache
-        t.start(players=4)                         # three Normal bots: they think in the worker
+        t.start(players=4, seats=["human"] + ["bot-normal"] * 3)   # they think in the worker
         t.page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=READY)
         for _ in range(6):
             t.step()

@@ -576,3 +576,31 @@ def test_undoing_a_rounds_end_in_practice_shows_its_table_again():
         if not table_step(session):
             session.human_move(session.state.legal_actions()[0])
     assert session.viewer() is None
+
+
+@pytest.mark.parametrize("game_id,players", [("take-a-chord", 4), ("take-bamboo", 4),
+                                             ("taktvoll", 3), ("rechord", 1)])
+def test_the_log_told_so_far_is_the_log_told_anew(game_id, players):
+    """The table's log, whose earlier lines are kept between moves, is at every move of a game
+    what telling the viewer's whole event log anew gives, also after an undo (practice), in
+    Japanese, and with the names changed."""
+    from pygame_rules import messages
+    session = app.Session.start(game_id, [HUMAN] + bots(players - 1), seed=5, practice=True)
+    names, moves, checked = session.names(), 0, 0
+    try:
+        while not session.state.is_over and moves < 400:
+            if moves == 60:
+                messages.set_language("ja")
+            if moves == 90:
+                names = ["Ann"] + list(names)[1:]
+            if not table_step(session):
+                session.human_move(session.state.legal_actions()[-1])
+            moves += 1
+            if moves % 25 == 0 and session.undo() is None:
+                checked += 1
+            told = session.log_lines(names)
+            assert told == session.table.log_lines(session.events(), names), moves
+            assert session.log_lines(names) == told          # asked again: the same
+    finally:
+        messages.set_language("en")
+    assert checked >= 2 and len(told) > 40

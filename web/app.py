@@ -12,6 +12,7 @@ import zlib
 import pygame_rules
 import tables
 from pygame_rules.core import EngineError, SaveError, safe_json_loads
+from pygame_rules import messages
 from pygame_rules.messages import text
 
 WEB_SAVE_FORMAT = "encore-web"
@@ -33,6 +34,11 @@ class SavedGameError(Exception):
         self.msg_id = msg_id
         self.params = params
         super().__init__(text(msg_id, params))
+
+
+def told(table, head, names, events):
+    """Events in a table's log words, after `head` (the game's first event) sets them up."""
+    return table.log_lines(head + events, names)[len(table.log_lines(head, names)):]
 
 
 class Session:
@@ -58,6 +64,7 @@ class Session:
         self.saved_pending = None     # the half-made choice a resumed save had (None: none)
         self.recorded = False         # the finished game's results are in the statistics
         self._undo_memo = None        # (state, moves, seat, refusal): asked once per position
+        self._told = None             # the log in words so far (see log_lines)
         # teaching mode (issue 20): one teacher per person, reading the log from its end now
         # (a resumed game teaches nothing of what happened before), or from its start in a game
         # where no move was made (its first deal is news); `due`: seat -> the lessons
@@ -298,6 +305,27 @@ class Session:
     def events(self):
         """The event log as the screen's viewer may see it."""
         return self.state.events_for(self.viewer())
+
+    def log_lines(self, names):
+        """The log in words as the screen's viewer may see it (the table's `log_lines` of
+        `events()`). Between two moves the log only grows and an event's words depend on the
+        event, the names and the game's first event alone: the lines told before are kept and
+        only the new events are told. Another state (an undo), viewer, names or language: all
+        told anew."""
+        state, seat, raw = self.state, self.viewer(), self.state.events or []
+        seen = getattr(state, "redact", None) or (lambda event, _: event)  # a guest's: as sent
+        how = (seat, tuple(names), messages.language())
+        memo = self._told             # (state, how, events told, the last of them, lines)
+        if memo is None or memo[0] is not state or memo[1] != how or len(raw) < memo[2] or \
+                memo[2] and raw[memo[2] - 1] is not memo[3]:
+            memo = (state, how, 0, None, [])
+        if len(raw) > memo[2]:
+            lines = memo[4] + told(self.table, [seen(raw[0], seat)], names,
+                                   [seen(e, seat) for e in raw[memo[2]:]]) \
+                if memo[2] else self.table.log_lines(self.events(), names)
+            memo = (state, how, len(raw), raw[-1], lines)
+        self._told = memo
+        return list(memo[4])
 
     # --- between rounds (Take The "A" Chord's venues) -------------------------------------------
     def rounds_scored(self):

@@ -144,6 +144,7 @@ class GuestSession(app.Session):
         self.practice, self.revealed, self.shown_round = False, None, 0
         self.bots, self.stand_ins, self.steady = [None] * mirror.players, {}, None
         self.saved_pending, self.recorded, self._undo_memo = None, True, None
+        self._told = None
         self.teaching, self.teachers, self.due, self.hints = False, {}, {}, {}
         self.outbox, self.sent = [], None      # messages to send; the seq of a move in flight
         self.joining = True        # a new connection's first update is still to come

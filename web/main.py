@@ -420,7 +420,7 @@ def draw():
         overlay = overlay.replace('<div class="modal-buttons">', tip + '<div class="modal-buttons">', 1)
     hint_now = hint_state(session, kind)
     found = hint_on_screen(session, kind, lesson)
-    lines = session.table.log_lines(session.events(), names)
+    lines = session.log_lines(names)
     ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
@@ -565,12 +565,7 @@ def reason_groups(items):
 def effect_lines(session, events):
     """A move's effects in the log's words (after the game's first event, which sets up the
     words: TAKE's deck)."""
-    return told(session.table, session.events()[:1], session.names(), events)
-
-
-def told(table, head, names, events):
-    """Events in a table's log words, after `head` (the game's first event) sets them up."""
-    return table.log_lines(head + events, names)[len(table.log_lines(head, names)):]
+    return app.told(session.table, session.events()[:1], session.names(), events)
 
 
 def light_hint(screen, session, view, found):
@@ -1407,7 +1402,7 @@ def explain_box(rp, names):
     state = rp.state_at(rp.at - 1)
     head = state.events_for(None)[:1]
     items = hint.reasons(rp.game_id, PAGE.explain_found, state.describe,
-                         lambda events: told(rp.table, head, names, events),
+                         lambda events: app.told(rp.table, head, names, events),
                          played_by=names[rp.mover()])
     return render.hint_html(reason_groups(items), "ui.explain_label", "explain-close")
 
