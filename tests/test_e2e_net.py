@@ -179,11 +179,12 @@ def wait_joined(guest, host, seat):
     except Exception as err:
         said = "() => (document.querySelector('#game-screen .modal') || document.body)" \
             ".innerText.slice(0, 600)"
-        raise AssertionError("seat %d did not join (%s): guest %r, status %r; host %r; %s %s" % (
+        raise AssertionError("seat %d did not join (%s): guest %r, status %r; host %r; %s; "
+                             "the host sent it %s; %s" % (
             seat, type(err).__name__, guest.page.evaluate(said),
             guest.page.evaluate("encoreNet.status('host')"), host.page.evaluate(said),
             host.page.evaluate("(id) => encoreNet.status(id)", "seat-%d" % seat),
-            guest.problems + host.problems)) from None
+            [m["t"] for m in sent_to(host, seat)], guest.problems + host.problems)) from None
 
 
 def play_round(device):

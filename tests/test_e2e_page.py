@@ -321,16 +321,31 @@ def origin_of(url):
 WARM = {}      # (browser, url, language) -> the Table a test left usable, for the next one
 
 
+# Two animation frames, or false after 5 s: headless Chromium has been seen to stop drawing a
+# page for good (a screenshot or a click's "stable" check then waits in vain in a later test).
+DRAWS = """() => new Promise(done => { let n = 0;
+    const tick = () => ++n >= 2 ? done(true) : requestAnimationFrame(tick);
+    requestAnimationFrame(tick); setTimeout(() => done(false), 5000); })"""
+
+
 def usable(t, request, lang):
     """Whether the page a test leaves can serve the next one: the test passed, added nothing
-    to the context, the page is still on the site, in its language, with Python up."""
+    to the context, the page is still on the site, in its language, with Python up, and it
+    still draws frames (one that does not is not handed on, and the run's warnings say after
+    which test)."""
     report = getattr(request.node, "rep_call", None)
     if not t.reusable or report is None or not report.passed or t.page.is_closed():
         return False
     try:
-        return t.is_up() and t.page.evaluate(
-            "[location.origin + location.pathname, document.documentElement.lang]") == \
-            [t.url.split("#")[0], lang]
+        if not (t.is_up() and t.page.evaluate(
+                "[location.origin + location.pathname, document.documentElement.lang]") ==
+                [t.url.split("#")[0], lang]):
+            return False
+        if not t.page.evaluate(DRAWS):
+            request.node.warn(pytest.PytestWarning("the page stopped drawing frames after "
+                                                   "this test: not handed on"))
+            return False
+        return True
     except Exception:             # noqa: BLE001 (a page that cannot answer is not handed on)
         return False
 
