@@ -11,6 +11,7 @@ import pygame_rules
 import take_helpers
 import taktvoll_helpers
 from pygame_rules import cli
+from pygame_rules.games.rechord.cards import LEGEND_BOT
 from pygame_rules.bots import AUTOMATON
 from pygame_rules.cli import main
 from pygame_rules.games.take_a_chord.cards import CHORDS, COLOUR_CODES
@@ -672,9 +673,13 @@ def test_lang_ja_plays_in_japanese_and_leaves_the_language_as_it_was():
         assert code == 0 and text("cli.arg.lang", lang=lang) in " ".join(out.split())
 
 
-def test_simulate_a_solo_game_at_legend_reports_jim_bot():
-    """Solo at Legend (HR-29): the search plays Jim Bot's seat, and the report has his line."""
-    code, out = run_cli("simulate", "rechord", "--players", "1", "--games", "1",
-                        "--option", "difficulty=legend")
+def test_simulate_a_solo_game_at_legend_reports_jim_bot(monkeypatch):
+    """Solo at Legend (HR-29): the search plays Jim Bot's seat, and the report has his line
+    (in this process, his search capped at 8 playouts a move: who plays is tested, not how
+    well)."""
+    from pygame_rules.games.rechord import infoset
+    monkeypatch.setitem(infoset.LEVELS, LEGEND_BOT, 8)
+    code, out = run_main("simulate", "rechord", "--players", "1", "--games", "1",
+                         "--option", "difficulty=legend")
     assert code == 0
     assert re.search(r"Jim Bot \(Legend\): mean \d+\.\d fame, \d+\.\d\d chord cards per game", out)

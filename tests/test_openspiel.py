@@ -220,10 +220,14 @@ def test_the_information_state_hides_what_the_seat_may_not_see():
 
 # --- seats the engine plays ---------------------------------------------------------------------
 @pytest.mark.parametrize("difficulty", ["session", "legend"])
-def test_jim_bot_plays_inside_apply_action_in_the_solo_game(difficulty):
+def test_jim_bot_plays_inside_apply_action_in_the_solo_game(difficulty, monkeypatch):
     """Solo Re-Chord is a one-player OpenSpiel game: Jim Bot's steps (at Legend his choices,
-    by the engine's bot for him, seeded from the position) are played inside apply_action, so
-    the player is always seat 0; a clone plays them identically."""
+    by the engine's bot for him, seeded from the position, its search capped at 8 playouts a
+    move here) are played inside apply_action, so the player is always seat 0; a clone plays
+    them identically."""
+    from pygame_rules.games.rechord import infoset
+    from pygame_rules.games.rechord.cards import LEGEND_BOT
+    monkeypatch.setitem(infoset.LEVELS, LEGEND_BOT, 8)
     game = osp.load("rechord", 1, difficulty=difficulty)
     assert game.num_players() == 1
     state = played(game, 3, 0)

@@ -187,8 +187,10 @@ def tournament_output(*args):
     return [line for line in out.getvalue().splitlines() if not line.startswith("  search:")]
 
 
-def test_the_tournament_is_reproducible_and_rotates_seats():
-    """Same seed, same table; every entry gets a result row with its intervals."""
+def test_the_tournament_is_reproducible_and_rotates_seats(monkeypatch):
+    """Same seed, same table; every entry gets a result row with its intervals (Normal capped
+    at 12 playouts a move: the table's making is tested, not the bots' strength)."""
+    monkeypatch.setitem(search.plan("take-a-chord").LEVELS, "normal", 12)
     args = ("take-a-chord", "--seats", "normal,heuristic,easy", "--games", "2", "--seed", "5")
     first = tournament_output(*args)
     assert first == tournament_output(*args)
@@ -196,8 +198,10 @@ def test_the_tournament_is_reproducible_and_rotates_seats():
     assert "normal" in first[1] and "heuristic" in first[2] and "easy" in first[3]
 
 
-def test_the_tournament_in_processes_gives_the_same_table():
-    """--jobs 2 shares the games between two processes; the table is the same as in one."""
+def test_the_tournament_in_processes_gives_the_same_table(monkeypatch):
+    """--jobs 2 shares the games between two processes; the table is the same as in one
+    (Normal capped at 12 playouts a move, in this process and in the pool's, which fork)."""
+    monkeypatch.setitem(search.plan("take-a-chord").LEVELS, "normal", 12)
     args = ("take-a-chord", "--seats", "normal,heuristic,random", "--games", "2", "--seed", "2")
     assert tournament_output(*args, "--jobs", "2") == tournament_output(*args)
 
