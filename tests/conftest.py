@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import sys
+import threading
 from typing import NamedTuple
 
 import pytest
@@ -21,27 +22,53 @@ class BuiltSite(NamedTuple):
     stats: dict
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """Build the site once per run into a temp folder (like `python build.py`): under
-    pytest-xdist, the first worker to ask builds it and the others read it (the tests only
-    read the site; a test that changes a site copies it first)."""
-    if not (ROOT / "web" / "shell.py").is_file():
-        pytest.skip("web/shell.py does not exist yet: the page (web/) is not written, so there "
-                    "is no index.html to build")
+def site_folder(basetemp):
+    """Where this run's site is built: the run's folder, above each xdist worker's own."""
+    return basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
+
+
+def build_site_once(shared):
+    """Build the site into shared/site/dist unless this run already has (under a lock: the
+    first to ask builds, the others wait and read it); its stats."""
     import build
 
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent                 # the run's folder, above each worker's own
     out, made = shared / "site" / "dist", shared / "site" / "stats.json"
     with open(shared / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)       # (released when the file is closed)
         if not made.is_file():
             made.parent.mkdir(exist_ok=True)
             made.write_text(json.dumps(build.build(out=out, quiet=True)))
-        stats = json.loads(made.read_text())
-    return BuiltSite(out, stats)
+        return json.loads(made.read_text())
+
+
+def pytest_collection_finish(session):
+    """When a collected test needs the site, start building it at once, beside the first
+    tests (mostly a Node process): no worker then waits idle for the build later."""
+    if (ROOT / "web" / "shell.py").is_file() and \
+            any("built_site" in getattr(item, "fixturenames", ()) for item in session.items):
+        shared = site_folder(session.config._tmp_path_factory.getbasetemp())
+        threading.Thread(target=build_quietly, args=(shared,), daemon=True).start()
+
+
+def build_quietly(shared):
+    """build_site_once in the background; a failure is left to the fixture, which says why."""
+    try:
+        build_site_once(shared)
+    except Exception:             # noqa: BLE001 (built_site builds again and reports it)
+        pass
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """Build the site once per run into a temp folder (like `python build.py`): under
+    pytest-xdist, the first worker to ask builds it and the others read it (the tests only
+    read the site; a test that changes a site copies it first). The build starts when the
+    tests are collected (pytest_collection_finish)."""
+    if not (ROOT / "web" / "shell.py").is_file():
+        pytest.skip("web/shell.py does not exist yet: the page (web/) is not written, so there "
+                    "is no index.html to build")
+    shared = site_folder(tmp_path_factory.getbasetemp())
+    return BuiltSite(shared / "site" / "dist", build_site_once(shared))
 
 
 # --- the browser (pytest-playwright with Debian's Chromium; see shared/stack.md) -------------

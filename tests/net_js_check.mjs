@@ -66,7 +66,7 @@ class FakePC extends EventTarget {
     this.signalingState = d.type === "offer" ? "have-local-offer" : "stable";
     if (d.type === "offer") byOffer.set(d.sdp, this);
     this.iceGatheringState = "gathering";
-    setTimeout(() => {
+    this.gathering = setTimeout(() => {
       this.iceGatheringState = "complete";
       this.dispatchEvent(event("icegatheringstatechange"));
     }, this.gatherMs);
@@ -83,7 +83,10 @@ class FakePC extends EventTarget {
     await tick();
     theirs.open(); this.channel.open();
   }
-  close() { this.connectionState = "closed"; if (this.channel) this.channel.close(); }
+  close() {                               // (a closed connection gathers no more)
+    clearTimeout(this.gathering);
+    this.connectionState = "closed"; if (this.channel) this.channel.close();
+  }
 }
 FakePC.gatherMs = 5;
 globalThis.RTCPeerConnection = FakePC;
