@@ -8,6 +8,7 @@
 //   encoreNet.accept(id, answerSdp)       -> Promise, once the host has the guest's answer
 //   encoreNet.send(id, text)              -> true if handed to an open channel
 //   encoreNet.close(id)                   -> true if there was such a peer (no event follows)
+//   encoreNet.closeAll()                  -> every peer and the broker closed (a fresh start)
 //   encoreNet.onEvent(fn)                 -> fn(text) for {"type":"open"|"close","id"},
 //                                            {"type":"message","id","data"}, {"type":"state",
 //                                            "id","state"} (the connection's state: an abrupt
@@ -188,6 +189,12 @@
     try { if (p.dc) p.dc.close(); } catch (e) { /* already closed */ }
     try { p.pc.close(); } catch (e) { /* already closed */ }
     return true;
+  }
+  function closeAll() {                   // a new visit's start: no peer, no broker, nothing kept
+    for (const key of [...peers.keys()]) close(key);
+    brokerClose();
+    stopScan();
+    if (TEST) window.encoreNetSent = Object.create(null);
   }
   function status(id) {                   // {"connection", "channel"} as JSON, or "" if no such peer
     const p = peers.get(peerId(id));
@@ -382,7 +389,7 @@
   }
 
   window.encoreNet = {
-    offer, answer, accept, send, close, status, brokerOpen, brokerSend, brokerClose,
+    offer, answer, accept, send, close, closeAll, status, brokerOpen, brokerSend, brokerClose,
     onEvent: (fn) => { listener = typeof fn === "function" ? fn : null; },
     iceServers: () => JSON.stringify(iceServers()),
     qrSvg, scan, stopScan, startCamera, stopCamera, canShare, share,

@@ -23,7 +23,8 @@ import pytest
 
 import pygame_rules
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from test_e2e_page import STEP, Table, origin_of
+from lang_helpers import prefer_language
+from test_e2e_page import STEP, Table, origin_of, usable
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
 from test_net import Leaks
@@ -92,6 +93,7 @@ def net_browser(playwright, netns, tmp_path_factory):
         executable_path=str(wrapper),
         args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
     yield browser
+    NET_WARM.clear()
     browser.close()
 
 
@@ -102,6 +104,12 @@ class Device(Table):
     guitarist = None              # Re-Chord: who decides at this device (else Table.decide)
     guest = False                 # a guest's move is timed until the host's answer is drawn
     round_trips = ()
+    lang = "en"
+
+    def renew(self):
+        """Ready for the next test (Table.renew: its connections closed too), as a new device."""
+        super().renew()
+        self.guitarist, self.guest, self.round_trips = None, False, ()
 
     def open(self, url=None):
         """Load the page; if Python does not start, say what the page showed and logged."""
@@ -131,6 +139,55 @@ class Device(Table):
             self.round_trips = self.round_trips + ((time.perf_counter() - started) * 1000,)
 
 
+NET_WARM = {}     # (browser, language) -> devices that passing tests left usable (net_browser's)
+
+
+class Devices:
+    """The devices of one test, all at the site's address with ?nettest=1 (each records what
+    it sends): a device a passing test left usable is taken first, Python up at a fresh start
+    with every connection closed (a guest then opens its invitation as a link pasted into the
+    open page), else a new browser context (its first visit: a new page load). At the test's
+    end each is handed on if usable (see test_e2e_page.usable), else closed."""
+
+    def __init__(self, browser, url, request):
+        self.browser, self.url, self.request, self.taken = browser, url + "?nettest=1", request, []
+
+    def new(self, lang="en", size=None, guest=False):
+        """A device in `lang` (its page not opened yet), at `size` (w, h) if given."""
+        pool = NET_WARM.setdefault((id(self.browser), lang), [])
+        device = pool.pop() if pool else Device(self.browser, self.url)
+        if device.lang != lang:
+            prefer_language(device._context, lang)
+            device.lang = lang
+        device.guest = guest
+        if size:
+            device.page.set_viewport_size(dict(zip(("width", "height"), size)))
+        self.taken.append(device)
+        return device
+
+    def hand_back(self):
+        """Hand on the devices still usable; close the others' contexts."""
+        for device in self.taken:
+            if usable(device, self.request, device.lang):
+                try:
+                    device.renew()
+                    NET_WARM[(id(self.browser), device.lang)].append(device)
+                    continue
+                except Exception:     # noqa: BLE001 (a page that will not start afresh)
+                    pass
+            device._context.close()
+
+
+@pytest.fixture
+def devices(net_browser, net_site, request):
+    """This test's devices (see Devices)."""
+    taken = Devices(net_browser, net_site, request)
+    try:
+        yield taken
+    finally:
+        taken.hand_back()
+
+
 def host_start(host, game, players, seats, seed, options=None):
     """The host fills the start form with some seats on other devices and starts; the panel
     of invitations shows."""
@@ -153,12 +210,11 @@ def invitation(host, seat):
     return field.input_value()
 
 
-def join(browser, url, host, seat):
+def join(devices, host, seat):
     """A guest opens the seat's invitation, shows its reply; the host pastes it and connects;
     the guest's table shows. Returns the guest and the times (ms) it took."""
     link = invitation(host, seat)
-    guest = Device(browser, url)
-    guest.guest = True
+    guest = devices.new(guest=True)
     started = time.perf_counter()
     guest.open(link)
     reply = guest.page.locator(".reply-link")
@@ -263,9 +319,9 @@ def report(game, state, sizes, sent, trips):
               sum(map(len, sent.values()))))
 
 
-def new_host(browser, url):
-    """The host's page, recording what it sends (?nettest=1)."""
-    host = Device(browser, url + "?nettest=1")
+def new_host(devices):
+    """The host's page, open (recording what it sends, as every device: ?nettest=1)."""
+    host = devices.new()
     host.open()
     return host
 
@@ -280,18 +336,18 @@ GAMES = [
 
 
 @pytest.mark.parametrize("game, players, seats, seed", GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_game_with_guests_on_their_own_devices(net_browser, net_site, game, players,
-                                                        seats, seed):
+def test_a_whole_game_with_guests_on_their_own_devices(devices, net_site, game, players, seats,
+                                                        seed):
     """The host invites each remote seat; each guest joins by the manual path and plays its
     own seat by clicks on its own page to the end; every device ends on the final screen; the
     host's saved game replays; nothing sent to a guest names another seat's hidden card; no
     request leaves the site and no page shows an error."""
-    host = new_host(net_browser, net_site)
+    host = new_host(devices)
     host_start(host, game, players, seats, seed)
     remote = [i for i, k in enumerate(seats) if k == "remote"]
     guests, sizes = {}, []
     for seat in remote:
-        guests[seat], measured = join(net_browser, net_site, host, seat)
+        guests[seat], measured = join(devices, host, seat)
         sizes.append(measured)
     host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
     devices = [host] + [guests[s] for s in remote]
@@ -314,7 +370,6 @@ def test_a_whole_game_with_guests_on_their_own_devices(net_browser, net_site, ga
     report(game, state, sizes, sent, [ms for s in remote for ms in guests[s].round_trips])
     for device in devices:
         device.check_clean(origin_of(net_site))
-        device.context.close()
 
 
 def refusal_of(device, state, seat):
@@ -338,15 +393,15 @@ def refusal_of(device, state, seat):
 
 
 def test_a_guests_refusal_is_the_rules_reason_the_host_gives_and_names_whose_turn(
-        net_browser, net_site):
+        devices, net_site):
     """Take The "A" Chord: a tap on a card that does not follow is refused on the guest's page
     with the engine's reason for that move, the words the host's screen gives for its own such
     tap; a tap out of turn names whose turn it is as the host names the seat; joining and
     playing leave no error or warning of the page's in either console."""
-    host = new_host(net_browser, net_site)
+    host = new_host(devices)
     host_start(host, "take-a-chord", 4, ["human", "remote", "bot-heuristic", "bot-heuristic"],
                "net-why")
-    guest, _ = join(net_browser, net_site, host, 1)
+    guest, _ = join(devices, host, 1)
     host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
     said, idle = {}, 0
     while idle < 600 and len(said) < 3:   # (until the game's end: a move resets the count)
@@ -375,7 +430,6 @@ def test_a_guests_refusal_is_the_rules_reason_the_host_gives_and_names_whose_tur
         assert seen == expected
     for device in (host, guest):
         device.check_clean(origin_of(net_site))
-        device.context.close()
 
 
 def moves(device):
@@ -429,7 +483,7 @@ def rejoin(host, guest, seat, old_link=""):
     return link
 
 
-def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net_site):
+def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(devices, net_site):
     """Mid-game a guest's connection drops: the host's table says the seat is away, the guest
     asks for a new invitation, and on joining again it is sent only what it missed. Then the
     host's page reloads: it resumes the saved game with the same room; a guest's page reloads
@@ -437,9 +491,9 @@ def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net
     to do; both guests join again from their lost panels (the reloaded one is sent only what
     its kept log misses), and the game is played to its end on every device; nothing sent
     names another seat's hidden card."""
-    host = new_host(net_browser, net_site)
+    host = new_host(devices)
     host_start(host, "take-bamboo", 3, ["bot-heuristic", "remote", "remote"], "net-drop")
-    guests = {s: join(net_browser, net_site, host, s)[0] for s in (1, 2)}
+    guests = {s: join(devices, host, s)[0] for s in (1, 2)}
     host.page.wait_for_selector(".modal-devices", state="detached", timeout=STEP)
     devices = [host, guests[1], guests[2]]
     play_until(devices, host, 12)
@@ -487,7 +541,6 @@ def test_a_dropped_guest_catches_up_and_a_reloaded_host_resumes(net_browser, net
     assert check_leaks(state, sent) >= len(state.history)
     for device in devices:
         device.check_clean(origin_of(net_site))
-        device.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -510,13 +563,13 @@ def broker(netns):
         stop(server)
 
 
-def test_one_click_invitations_through_a_local_broker(net_browser, net_site, broker):
+def test_one_click_invitations_through_a_local_broker(devices, net_site, broker):
     """With the broker setting on, each invitation is a b1.… link: the guest only opens it and
     is at the table, with no reply to pass back; after a drop, opening the same link again
     brings it back; after a reload, the guest's page calls the host again by itself and is
     back at its seat, sent only what its kept log misses. The game is played to its end; the
     only connections off the site are the WebSockets to the broker."""
-    host = new_host(net_browser, net_site)
+    host = new_host(devices)
     host.set_settings(broker=broker)
     sockets = []
     host_start(host, "take-a-chord", 3, ["human", "remote", "remote"], "net-broker")
@@ -525,8 +578,7 @@ def test_one_click_invitations_through_a_local_broker(net_browser, net_site, bro
         links[seat] = invitation(host, seat)
         assert links[seat].split("#", 1)[1].startswith("b1.")
         assert host.page.locator('.device[data-seat="%d"] textarea' % seat).count() == 0
-        guest = guests[seat] = Device(net_browser, net_site)
-        guest.guest = True
+        guest = guests[seat] = devices.new(guest=True)
         guest.page.on("websocket", lambda ws: sockets.append(ws.url))
         started = time.perf_counter()
         guest.open(links[seat])
@@ -557,7 +609,6 @@ def test_one_click_invitations_through_a_local_broker(net_browser, net_site, bro
     assert sockets and all(u.startswith(broker) for u in sockets), sockets
     for device in devices:
         device.check_clean(origin_of(net_site))
-        device.context.close()
 
 
 NO_SHARE = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
@@ -570,10 +621,11 @@ JOIN_BOX = """() => {
             pageW: document.documentElement.scrollWidth, w: innerWidth}; }"""
 
 
-def phone_guest(browser, url, script):
+def phone_guest(devices, url, script):
     """A guest's page at a phone's size (390x844) that may use the clipboard, with `script`
-    run before the page's own (a browser with or without Web Share)."""
-    guest = Device(browser, url)
+    run before the page's own (a browser with or without Web Share): a context of its own."""
+    guest = Device(devices.browser, devices.url)
+    devices.taken.append(guest)
     guest.guest = True
     guest.page.set_viewport_size({"width": 390, "height": 844})
     guest.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin_of(url))
@@ -581,14 +633,14 @@ def phone_guest(browser, url, script):
     return guest
 
 
-def test_a_joining_guest_copies_shares_its_reply_and_leaves(net_browser, net_site):
+def test_a_joining_guest_copies_shares_its_reply_and_leaves(devices, net_site):
     """On the joining screen of a phone (390 px) the reply's QR code is large and the panel's
     margins even; Copy puts the reply on the clipboard and says "Copied."; Share is offered
     only where the browser can share, and hands it the reply; Leave goes back to the start
     screen and closes the connection."""
-    host = new_host(net_browser, net_site)
+    host = new_host(devices)
     host_start(host, "take-bamboo", 3, ["human", "remote", "remote"], "net-copy")
-    plain = phone_guest(net_browser, net_site, NO_SHARE)
+    plain = phone_guest(devices, net_site, NO_SHARE)
     plain.open(invitation(host, 1))
     reply = plain.page.locator(".reply-link")
     reply.wait_for(timeout=STEP)
@@ -603,7 +655,7 @@ def test_a_joining_guest_copies_shares_its_reply_and_leaves(net_browser, net_sit
     plain.page.wait_for_selector("#start-screen:not([hidden])", timeout=STEP)
     assert plain.page.evaluate("[document.body.dataset.board, encoreNet.status('host')]") == \
         ["start", ""]
-    sharer = phone_guest(net_browser, net_site, SHARE_STUB)
+    sharer = phone_guest(devices, net_site, SHARE_STUB)
     sharer.open(invitation(host, 2))
     sharer.page.locator(".reply-link").wait_for(timeout=STEP)
     sharer.page.click("[data-action=net-share-reply]")
@@ -613,7 +665,6 @@ def test_a_joining_guest_copies_shares_its_reply_and_leaves(net_browser, net_sit
     assert "seat 3" in shared["title"]
     for device in (host, plain, sharer):
         device.check_clean(origin_of(net_site))
-        device.context.close()
 
 
 def test_the_settings_refuse_an_address_that_is_not_one_and_keep_a_good_one(table):  # noqa: F811
@@ -686,14 +737,24 @@ def camera(playwright, netns, tmp_path_factory):
     browser.close()
 
 
-def test_the_host_scans_the_guests_reply_with_its_camera(camera, net_site):
+def test_the_host_scans_the_guests_reply_with_its_camera(camera, net_site, request):
     """The host takes the guest's reply by scanning its QR code with the camera (here a fake
     camera showing the code the guest's page drew): the channel opens and the guest's table
     shows; the camera is stopped and its dialog gone."""
     browser, video = camera
-    host = new_host(browser, net_site)
+    devices = Devices(browser, net_site, request)
+    try:
+        scan_a_reply(devices, net_site, video)
+    finally:
+        for device in devices.taken:    # (not handed on: this browser films a file)
+            device._context.close()
+
+
+def scan_a_reply(devices, net_site, video):
+    """The camera test's steps (see there)."""
+    host = new_host(devices)
     host_start(host, "take-bamboo", 3, ["human", "remote", "bot-heuristic"], "net-scan")
-    guest = Device(browser, net_site)
+    guest = devices.new()
     guest.open(invitation(host, 1))
     reply = guest.page.locator(".reply-link")
     reply.wait_for(timeout=STEP)
@@ -711,4 +772,3 @@ def test_the_host_scans_the_guests_reply_with_its_camera(camera, net_site):
     assert host.page.locator("dialog.scan-dialog").count() == 0
     for device in (host, guest):
         device.check_clean(origin_of(net_site))
-        device.context.close()

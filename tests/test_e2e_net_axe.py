@@ -8,23 +8,14 @@ fixtures: root and `ip netns`); the sizes and languages are test_e2e_axe's."""
 
 import pytest
 
-from lang_helpers import page_language, prefer_language
+from lang_helpers import page_language
 from test_e2e_axe import AXE, RUNS, SIZES, audit, check
-from test_e2e_net import (Device, host_start, invitation, net_browser, net_site,  # noqa: F401
+from test_e2e_net import (devices, host_start, invitation, net_browser, net_site,  # noqa: F401
                           netns, play_round, wait_joined)
 from test_e2e_page import STEP, origin_of
 
 pytestmark = pytest.mark.e2e
 SEATS = ["human", "remote", "remote"]       # TAKE for three: the host plays seat 0
-
-
-def person(browser, url, size, lang, guest=False):
-    """A device's page (not opened yet) at one of SIZES, in `lang`."""
-    device = Device(browser, url)
-    device.guest = guest
-    prefer_language(device.context, lang)
-    device.page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
-    return device
 
 
 def join(host, guest, seat, screen, where):
@@ -50,12 +41,12 @@ def until_playable(devices, guest):
 
 
 @pytest.mark.parametrize("size, lang", RUNS)
-def test_axe_finds_no_violations_on_the_screens_of_play_from_other_devices(net_browser, net_site,
+def test_axe_finds_no_violations_on_the_screens_of_play_from_other_devices(devices, net_site,
                                                                             size, lang):
     """Each screen of play from other devices, at each size and language, has no violation."""
     assert AXE.is_file(), "axe-core is missing: run npm ci"
     where = "%dx%d %s" % (SIZES[size] + (lang,))
-    host = person(net_browser, net_site + "?nettest=1", size, lang)
+    host = devices.new(lang, SIZES[size])
     host.open()
     assert page_language(host.page) == lang
     host_start(host, "take-bamboo", 3, SEATS, "net-axe")
@@ -63,7 +54,7 @@ def test_axe_finds_no_violations_on_the_screens_of_play_from_other_devices(net_b
         host.page.wait_for_selector('.device[data-seat="%d"] .qr svg' % seat, timeout=STEP)
     check(audit(host.page), "net-devices-inviting", where)
     cut = invitation(host, 2)[:-8]
-    guests = {s: person(net_browser, net_site, size, lang, guest=True) for s in (1, 2)}
+    guests = {s: devices.new(lang, SIZES[size], guest=True) for s in (1, 2)}
     join(host, guests[1], 1, "net-join-reply", where)
     check(audit(guests[1].page), "net-guest-joined", where)
     check(audit(host.page), "net-devices-one-joined", where)
@@ -81,10 +72,9 @@ def test_axe_finds_no_violations_on_the_screens_of_play_from_other_devices(net_b
     host.page.click(".modal-menu [data-action=devices]")
     host.page.wait_for_selector('.device[data-seat="1"] [data-state=away]', timeout=STEP)
     check(audit(host.page), "net-devices-away", where)
-    stranger = person(net_browser, net_site, size, lang, guest=True)   # a cut invitation
+    stranger = devices.new(lang, SIZES[size], guest=True)   # a cut invitation
     stranger.open(cut)
     stranger.page.wait_for_selector(".modal-join [role=alert]", timeout=STEP)
     check(audit(stranger.page), "net-join-error", where)
     for device in [host, *guests.values(), stranger]:
         device.check_clean(origin_of(net_site))
-        device.context.close()

@@ -318,7 +318,7 @@ def origin_of(url):
     return "%s://%s" % urlsplit(url)[:2]
 
 
-WARM = {}      # (browser, url, language) -> the Table a test left usable, for the next one
+WARM = {}      # (browser, url, language, label) -> the Table a test left usable, for the next
 
 
 # Two animation frames, or false after 5 s: headless Chromium has been seen to stop drawing a
@@ -330,7 +330,7 @@ DRAWS = """() => new Promise(done => { let n = 0;
 
 def usable(t, request, lang):
     """Whether the page a test leaves can serve the next one: the test passed, added nothing
-    to the context, the page is still on the site, in its language, with Python up, and it
+    to the context, the page is still at its address (its query too), in its language, with Python up, and it
     still draws frames (one that does not is not handed on, and the run's warnings say after
     which test)."""
     report = getattr(request.node, "rep_call", None)
@@ -338,8 +338,8 @@ def usable(t, request, lang):
         return False
     try:
         if not (t.is_up() and t.page.evaluate(
-                "[location.origin + location.pathname, document.documentElement.lang]") ==
-                [t.url.split("#")[0], lang]):
+                "[location.origin + location.pathname + location.search, "
+                "document.documentElement.lang]") == [t.url.split("#")[0], lang]):
             return False
         if not t.page.evaluate(DRAWS):
             request.node.warn(pytest.PytestWarning("the page stopped drawing frames after "
@@ -351,11 +351,12 @@ def usable(t, request, lang):
 
 
 @contextlib.contextmanager
-def lent_table(browser, url, request, lang="en", prepare=None):
+def lent_table(browser, url, request, lang="en", prepare=None, label=""):
     """A Table on the site for one test, checked clean at its end: the last test's, with Python
-    already up at a fresh start (see Table.renew), if it left one usable in this language, else
-    a new context (`prepare(context)` first: e.g. its language). Handed on if still usable."""
-    key = (id(browser), url, lang)
+    already up at a fresh start (see Table.renew), if it left one usable in this language and
+    prepared alike, else a new context (`prepare(context)` first: e.g. its language, or init
+    scripts that `label` names). Handed on if still usable."""
+    key = (id(browser), url, lang, label)
     t = WARM.pop(key, None)
     if t is None:
         t = Table(browser, url)

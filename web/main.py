@@ -323,10 +323,13 @@ FRESH_MARKS = ("data-moves", "data-step", "data-hint", "data-hint-action", "data
 
 def fresh_start():
     """The start screen as a new visit shows it, without starting Python again: the table, its
-    timers, panels and dialogs forgotten, the store read afresh (the bots' worker, once up,
-    stays). The tests' warm page calls it between two tests (window.encoreFreshStart)."""
+    timers, panels and dialogs forgotten, every connection to another device closed, the store
+    read afresh (the bots' worker, once up, stays). The tests' warm page calls it between two
+    tests (window.encoreFreshStart)."""
     show_start()
     stop_replay()
+    if net_js():
+        net_js().closeAll()
     if PAGE.save_timer is not None:
         window.clearTimeout(PAGE.save_timer)
     blank = PageState()
