@@ -11,9 +11,9 @@ import pathlib
 import pytest
 
 import pygame_rules
-from lang_helpers import LANGS, page_language, prefer_language
+from lang_helpers import LANGS, page_language, table_in
 from test_e2e_layout import link_to
-from test_e2e_page import STEP, lent_table
+from test_e2e_page import STEP
 from test_e2e_rechord import Guitarist
 from test_e2e_tables import saved
 from test_web_stats import finished
@@ -102,8 +102,7 @@ def advance(table, game, steps):
 @pytest.fixture
 def sized(browser, site_server, request, lang):
     """A table whose viewport is one of SIZES, its page in the language `lang`."""
-    with lent_table(browser, site_server.url, request, lang,
-                    lambda context: prefer_language(context, lang)) as t:
+    with table_in(lang, browser, site_server.url, request) as t:
         t.page.set_viewport_size(dict(zip(("width", "height"), SIZES[request.param])))
         yield t
 

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from test_e2e_page import STEP, Table, origin_of
+from test_e2e_page import STEP, WATCH, Table, lent_table, origin_of
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 
@@ -26,12 +26,6 @@ import tables  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 LONG_TASK_MS = 50
-OBSERVE = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-}).observe({type: "longtask", buffered: true});
-"""
 GAMES = [("take-a-chord", 4, "key"), ("take-bamboo", 3, "button"), ("taktvoll", 3, "button"),
          ("rechord", 2, "key")]
 SEEDS = {"taktvoll": "hint-taktvoll-2"}   # a first turn with a choice: a clef, or draw
@@ -53,14 +47,14 @@ def leave(page):
 
 
 @pytest.fixture
-def hint_table(browser, site_server):
-    """A 1366×768 page that records long tasks from its first moment; checked clean."""
-    t = Table(browser, site_server.url)
-    t.page.set_viewport_size({"width": 1366, "height": 768})
-    t.context.add_init_script(OBSERVE)
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+def hint_table(browser, site_server, request):
+    """A 1366×768 page, opened, that records long tasks from now on (test_e2e_page's WATCH,
+    with those since it loaded); lent and checked clean as the `table` fixture's."""
+    with lent_table(browser, site_server.url, request) as t:
+        t.page.set_viewport_size({"width": 1366, "height": 768})
+        t.open()
+        t.page.evaluate(WATCH)
+        yield t
 
 
 def ask(page, how):
@@ -79,7 +73,6 @@ def ask(page, how):
 
 def test_a_hint_in_each_game_lights_one_legal_move_and_says_why(hint_table):
     t, page = hint_table, hint_table.page
-    t.open()
     t.set_settings(early_worker=True)
     report = []
     for game, players, how in GAMES:
@@ -127,7 +120,6 @@ def test_a_hint_in_each_game_lights_one_legal_move_and_says_why(hint_table):
 
 def test_escape_closes_the_hint_and_h_brings_it_back_without_a_new_search(hint_table):
     t, page = hint_table, hint_table.page
-    t.open()
     t.start(players=4, game="take-a-chord", seed="hint-esc",
             seats=["human"] + ["bot-heuristic"] * 3)
     ask(page, "button")

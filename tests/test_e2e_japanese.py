@@ -12,7 +12,7 @@ import pytest
 import pygame_rules  # noqa: F401  (registers every game's messages in the catalogue)
 from pygame_rules.messages import CATALOGUE, is_japanese, text
 
-from lang_helpers import prefer_language
+from lang_helpers import lang_table  # noqa: F401  (the fixture)
 from test_e2e_page import BOARDS, NS, READY, STEP, table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
 
@@ -86,8 +86,7 @@ def test_the_fragments_would_catch_english():
 
 
 def open_japanese(table):
-    """Open the page with Japanese chosen in the settings; the static start screen is in it."""
-    prefer_language(table.context, "ja")
+    """Open the page (Japanese chosen in the settings); the static start screen is in it."""
     table.open()
     page = table.page
     assert page.evaluate("document.documentElement.lang") == "ja"
@@ -148,11 +147,13 @@ def rechord_step(table, guitarist):
     return True
 
 
+@pytest.mark.parametrize("lang_table", ["ja"], indirect=True)
 @pytest.mark.parametrize("game, seed", [("take-a-chord", "19"), ("take-bamboo", "19"),
                                         ("taktvoll", "19"), ("rechord", "trio-19")])
-def test_a_whole_game_in_japanese_shows_no_english(table, game, seed):  # noqa: F811
+def test_a_whole_game_in_japanese_shows_no_english(lang_table, game, seed):
     """A whole game by clicks in Japanese: the board, the log, the dialogs and the end screen
     show no English sentence of the catalogue, and <html lang> stays "ja"."""
+    table = lang_table
     open_japanese(table)
     table.start(players=3, seats=SEATS, seed=seed, game=game)
     page = table.page
@@ -199,12 +200,12 @@ def status_and_log(page):
         [...document.querySelectorAll('.log-list li')].map(li => li.innerText).join('\\n')]""")
 
 
-@pytest.mark.parametrize("game, first", [("take-a-chord", "ja"), ("taktvoll", "en")])
-def test_switching_the_language_at_the_table_keeps_the_game(table, game, first):  # noqa: F811
+@pytest.mark.parametrize("game, lang_table", [("take-a-chord", "ja"), ("taktvoll", "en")],
+                         indirect=["lang_table"])
+def test_switching_the_language_at_the_table_keeps_the_game(lang_table, game):
     """Mid-game, the settings' language switches the status line and the log at once; the
     saved game and the moves stay the same, and the game goes on."""
-    table.open()
-    table.set_settings(lang=first)
+    table, first = lang_table, lang_table.lang
     table.open()
     page = table.page
     assert page.evaluate("document.documentElement.lang") == first

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from lang_helpers import LANGS, page_language, prefer_language
+from lang_helpers import LANGS, page_language, table_in
 from pygame_rules.share import to_share
 from test_e2e_page import STEP, lent_table, motion_done
 from test_web_stats import finished
@@ -146,8 +146,7 @@ def refusal_probe(table, game):
 @pytest.fixture
 def sized(browser, site_server, request, lang):
     """A table whose viewport is one of SIZES, its page in the language `lang`."""
-    with lent_table(browser, site_server.url, request, lang,
-                    lambda context: prefer_language(context, lang)) as t:
+    with table_in(lang, browser, site_server.url, request) as t:
         t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
         yield t
 

@@ -5,32 +5,20 @@ owner's seat to its space; under prefers-reduced-motion nothing moves at all."""
 
 import pytest
 
-from test_e2e_page import STEP, motion_done
+from test_e2e_page import COUNT_MOTION, STEP, motion_done
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import BOARDS, Guitarist
 
 pytestmark = pytest.mark.e2e
 TRAVEL_MS = 220
-# Every animation started on the page: the element's class, its duration and, for a move, the
-# offset it starts from (px).
-COUNT_MOTION = """
-window.__motion = [];
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (frames, options) {
-  const m = /translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(frames[0].transform || "");
-  window.__motion.push([this.getAttribute("class") || "", options.duration,
-                        m ? [+m[1], +m[2]] : null]);
-  return animate.call(this, frames, options);
-};
-"""
 
 
 def motion_after(table, reduced, play):
     """Start counting animations (with reduced motion asked for or not), play, and return the
     animations of things arriving and all of them."""
-    table.context.add_init_script(COUNT_MOTION)
     table.page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     table.open()
+    table.page.evaluate(COUNT_MOTION)
     play()
     motion_done(table.page)
     moves = table.page.evaluate("window.__motion")

@@ -104,7 +104,6 @@ class Device(Table):
     guitarist = None              # Re-Chord: who decides at this device (else Table.decide)
     guest = False                 # a guest's move is timed until the host's answer is drawn
     round_trips = ()
-    lang = "en"
 
     def renew(self):
         """Ready for the next test (Table.renew: its connections closed too), as a new device."""

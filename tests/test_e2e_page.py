@@ -51,8 +51,10 @@ FRESH = """(settings) => {
   sessionStorage.clear();
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   delete window.startClickAt;
+  window.__motion = window.__watching = null;      // (COUNT_MOTION's and WATCH's records)
   const form = document.getElementById('setup');
   form.reset();
+  for (const pick of document.querySelectorAll('.lang-select')) pick.value = document.documentElement.lang;
   for (const folded of document.querySelectorAll('details[open]')) folded.open = false;
   form.dispatchEvent(new Event('change', {bubbles: true}));
   window.encoreFreshStart();
@@ -77,6 +79,7 @@ class Table:
         self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
         self.warm = False        # Python is up, at a fresh start, not yet opened by this test
         self.reusable = True     # nothing was added to the context (init scripts, routes…)
+        self.lang = "en"         # the language its pages open in
 
     @property
     def context(self):
@@ -360,6 +363,7 @@ def lent_table(browser, url, request, lang="en", prepare=None, label=""):
     t = WARM.pop(key, None)
     if t is None:
         t = Table(browser, url)
+        t.lang = lang            # (what prepare() is expected to choose)
         if prepare:
             prepare(t._context)
     try:
@@ -522,23 +526,49 @@ def test_the_rules_open_at_the_game_being_played(table, game):
         or table.page.locator('#rules-dialog [data-game="%s"] h2' % game).is_visible()
 
 
-COUNT_MOTION = """
-window.__motion = [];
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (frames, options) {
-  window.__motion.push([this.className, options.duration]);
-  return animate.call(this, frames, options);
-};
-"""
+# From now on, every animation the page's scripts start in this page (already up), as [class,
+# ms, the [x, y] offset it starts from or null] in window.__motion (a fresh start stops it).
+COUNT_MOTION = """() => {
+  window.__motion = [];
+  if (window.__animate) return;
+  const animate = window.__animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (Array.isArray(window.__motion)) {
+      const m = /translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(frames[0].transform || "");
+      window.__motion.push([this.getAttribute("class") || "", options.duration,
+                            m ? [+m[1], +m[2]] : null]);
+    }
+    return animate.call(this, frames, options);
+  };
+}"""
+# From now on, the main thread's long tasks (with those buffered since the page loaded) in
+# window.__longTasks, and the frames drawn while body[data-thinking] said a bot was thinking
+# in window.__thinkingFrames, in a page already up (a fresh start stops the count of frames).
+WATCH = """() => {
+  const me = window.__watching = {};
+  window.__longTasks = [];
+  window.__thinkingFrames = 0;
+  if (!window.__taskObserver) {
+    window.__taskObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    });
+    window.__taskObserver.observe({type: "longtask", buffered: true});
+  }
+  requestAnimationFrame(function frame() {
+    if (window.__watching !== me) return;
+    if (document.body.dataset.thinking !== undefined) window.__thinkingFrames++;
+    requestAnimationFrame(frame);
+  });
+}"""
 
 
 @pytest.mark.parametrize("reduced", [False, True])
 def test_played_cards_travel_and_won_tricks_gather_unless_motion_is_reduced(table, reduced):
     """Over a few tricks each card new in the trick travels there and each won trick's cards
     gather to the winner (static/motion.js); with reduced motion asked for, nothing moves."""
-    table.context.add_init_script(COUNT_MOTION)
     table.page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     table.open()
+    table.page.evaluate(COUNT_MOTION)
     table.start(players=4)
     for _ in range(6):
         table.step()
@@ -548,8 +578,8 @@ def test_played_cards_travel_and_won_tricks_gather_unless_motion_is_reduced(tabl
     if reduced:
         assert moves == []
     else:
-        assert len(travels) >= 8 and all(d == 220 for _, d in travels)
-        assert len(gathers) >= 4 and all(d == 480 for _, d in gathers)
+        assert len(travels) >= 8 and all(m[1] == 220 for m in travels)
+        assert len(gathers) >= 4 and all(m[1] == 480 for m in gathers)
 
 
 def test_a_reload_in_mid_trick_resumes_exactly(table):

@@ -306,7 +306,8 @@ def test_a_solo_game_at_legend_finishes_with_jim_bots_search_in_the_worker(table
     answer from the bots' worker (off the main thread), at a short think cap; the game ends
     with the breakdown."""
     import json
-    table.open(table.url + "?think=0.05")
+    table.open()
+    table.set_settings(think=0.05)
     table.start(players=1, game=GAME, seed="legend-3", options={"difficulty": "legend"})
     page = table.page
     assert "Legend" in page.locator(".rc-seat[data-seat=\"1\"]").inner_text()

@@ -5,7 +5,7 @@
   worker, the page drawing frames while a bot thinks (body[data-thinking], counted by a
   requestAnimationFrame loop: a search on the page's thread would leave none); main-thread
   long tasks while thinking are printed, not asserted (a time, which another process on the
-  machine stretches); a think cap in the URL (?think=0.05) keeps them short;
+  machine stretches); a think cap in the settings (0.05 s) keeps them short;
 - Hard at its real budget (about a second a move): the page takes clicks while a bot thinks,
   and the numbers (time per move, playouts, main-thread tasks) are printed (pytest -s);
 - the start screen offers Easy, Normal, Hard (Normal by default); Re-Chord's solo game keeps
@@ -22,7 +22,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import search
-from test_e2e_page import READY, STEP, Table, origin_of
+from test_e2e_page import STEP, WATCH, Table, origin_of
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.e2e
@@ -30,25 +30,14 @@ TEST_THINK = 0.05             # seconds a searching bot may think per move in th
 LONG_TASK_MS = 50
 WAIT = "body[data-board=venue], body[data-board=round], body[data-board=over], " \
        "body[data-board=playable], body[data-board=curtain]"
-# Records main-thread long tasks from the first moment of the page (buffered entries too).
-OBSERVE = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-}).observe({type: "longtask", buffered: true});
-window.__thinkingFrames = 0;    // frames the page drew while a bot was thinking (its marker)
-requestAnimationFrame(function frame() {
-  if (document.body && document.body.dataset.thinking !== undefined) window.__thinkingFrames++;
-  requestAnimationFrame(frame);
-});
-"""
 SHORT_GAMES = [("take-a-chord", 3, {}), ("take-bamboo", 3, {}), ("taktvoll", 3, {}),
                ("rechord", 2, {})]
 
 
 def observe(table):
-    """Record long tasks in every page of this context (before the page is opened)."""
-    table.context.add_init_script(OBSERVE)
+    """Record long tasks and the frames drawn while a bot thinks, from now on (test_e2e_page's
+    WATCH), in the page already open."""
+    table.page.evaluate(WATCH)
 
 
 def answers(page):
@@ -126,8 +115,9 @@ def test_a_short_game_of_hard_bots_completes_with_the_page_responsive(table, gam
     whole game (each with the think cap as its clock, within its playout cap), the final screen
     shows the engine's result, and the page drew frames while the bots were thinking (at least
     one per four searched moves)."""
+    table.open()
+    table.set_settings(think=TEST_THINK)
     observe(table)
-    table.open(table.url + "?think=%s" % TEST_THINK)
     all_bots(table, game, players, "hard", "search-%s" % game)
     run_to_end(table)
     state = replayed(table)
@@ -152,8 +142,9 @@ def test_hard_at_its_real_budget_thinks_off_the_main_thread(table):  # noqa: F81
     the page draws on (frames while each searched move is thought), and each search has
     Hard's whole clock and keeps to its cap. The times (ms a move, ms a click) and playouts are
     printed, not asserted (tests never time things: another process stretches them)."""
+    table.open()
+    table.set_settings(think=0)                     # no cap (the fixture's settings: 0.02 s)
     observe(table)
-    table.open(table.url + "?think=0")              # no cap: the fixture's settings cap at 0.02 s
     table.start(players=4, seed="hard-1", seats=["human", "bot-hard", "bot-hard", "bot-hard"])
     page = table.page
     clicks = []
@@ -231,7 +222,8 @@ def test_without_the_worker_the_heuristic_plays_with_a_notice(browser, site_serv
 
 def test_the_save_resumes_a_game_of_searching_bots(table):  # noqa: F811
     """A reload in mid-game: back at the table, the Normal bots go on thinking in a new worker."""
-    table.open(table.url + "?think=%s" % TEST_THINK)
+    table.open()
+    table.set_settings(think=TEST_THINK)
     all_bots(table, "take-a-chord", 3, "normal", "resume-1")
     table.page.wait_for_function("+document.body.dataset.moves >= 6", timeout=STEP)
     table.reload()

@@ -11,7 +11,7 @@ import pytest
 
 import pygame_rules
 import tac_helpers
-from lang_helpers import LANGS, page_language, prefer_language
+from lang_helpers import LANGS, lang_table, page_language  # noqa: F401  (the fixture)
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_web_stats import finished
 
@@ -136,12 +136,12 @@ def shown_whole(m, where):
         assert cut <= 1, "a score table is cut by %d px: %s" % (cut, where)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang_table", LANGS, indirect=True)
 @pytest.mark.parametrize("size", SIZES)
-def test_take_round_tables_are_shown_whole(table, size, lang):  # noqa: F811
+def test_take_round_tables_are_shown_whole(lang_table, size):  # noqa: F811
     """TAKE at its largest table: the round's scores between rounds, and every round's at the
     end, are shown whole, in English and in Japanese (whose colour names cut it at 390 px)."""
-    prefer_language(table.context, lang)
+    table, lang = lang_table, lang_table.lang
     table.open()
     assert page_language(table.page) == lang
     table.continue_save(saved(round_one_scored(6, 3), 0, SIX), size)
