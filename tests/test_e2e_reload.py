@@ -15,6 +15,7 @@ from test_e2e_rechord import Guitarist
 
 pytestmark = pytest.mark.e2e
 SEEN = "body[data-board]:not([data-board=start])"
+RANDOM_RELOADS = 2          # at most, a game, beside the hard points (each reload boots Python)
 
 
 def snapshot(table):
@@ -51,9 +52,9 @@ def hand_hidden(table):
 
 
 def play_with_reloads(table, decide, seed, chance=0.04, pending=None):
-    """Play to the final screen by `decide()`, reloading at random points (and once with a
-    half-made choice made by `pending()`, once mid-bot-turn, once behind and once after the
-    curtain when there is one)."""
+    """Play to the final screen by `decide()`, reloading at random points (RANDOM_RELOADS at
+    most) and once with a half-made choice made by `pending()`, once mid-bot-turn, once behind
+    and once after the curtain when there is one."""
     rng = random.Random(seed)
     table.reloads = []
     steps = 0
@@ -81,7 +82,7 @@ def play_with_reloads(table, decide, seed, chance=0.04, pending=None):
                 reload_same(table, "pending")
                 table.page.keyboard.press("Escape")
                 table.page.wait_for_selector(":is(.hand-card, .tak-card).chosen", state="detached")
-            if rng.random() < chance:
+            if rng.random() < chance and table.reloads.count("random") < RANDOM_RELOADS:
                 reload_same(table, "random")
             if "bot" not in table.reloads and steps > 2 and rng.random() < 0.3:
                 mid_bot_turn(table, decide)

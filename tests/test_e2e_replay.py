@@ -39,12 +39,6 @@ def finish(t):
         pass
 
 
-def load_fresh(t, url):
-    """Open `url` in a new tab of the same browser context (a fresh load, not a hash change;
-    its console is recorded like the first tab's, which is closed)."""
-    t.new_tab(url)
-
-
 def test_a_finished_game_replays_to_its_end_and_back_to_its_start_matching_the_log(table):  # noqa: F811
     """From the end screen: at the end the log is the game's log; each step forward adds its
     lines, lit; back to the start by steps shows the same logs in reverse; chapters jump to
@@ -107,7 +101,7 @@ def test_a_copied_link_opens_in_a_fresh_browser_with_the_same_final_scores(table
         other.open()
         other.start(game="taktvoll", players=3)             # a save of its own, in progress
         saved = other.page.evaluate(STORE)
-        load_fresh(other, link)
+        other.new_tab(link)                                # a fresh load, not a hash change
         other.page.wait_for_selector("body[data-board=replay]", state="attached", timeout=STEP)
         assert "finished game" in other.page.inner_text("#game-screen .notice")
         other.page.click("[data-action=rp-end]")
@@ -151,17 +145,26 @@ def test_a_game_in_progress_is_continued_from_a_link_beside_the_saves(table):  #
     assert int(table.board()[1]) > int(moves)
 
 
-@pytest.mark.parametrize("fragment,words", [
-    ("e1.AAAA", "damaged"), (CUT, "incomplete"), ("e9.abc", "version 9"),
-    ("x=1", "another site"), ("hello", "not an Encore game link")])
-def test_a_broken_link_says_why_and_leaves_the_save_alone(table, fragment, words):  # noqa: F811
-    """A tampered, truncated, foreign or future link: the start screen says why, the save is
-    the same and the address bar forgets the link."""
+@pytest.mark.parametrize("fragment,words,fresh", [
+    ("e1.AAAA", "damaged", True), (CUT, "incomplete", False), ("e9.abc", "version 9", False),
+    ("x=1", "another site", False), ("hello", "not an Encore game link", False)])
+def test_a_broken_link_says_why_and_leaves_the_save_alone(table, fragment, words,
+                                                          fresh):  # noqa: F811
+    """A tampered, truncated, foreign or future link, opened in a new tab (the first) or pasted
+    into the address bar of the open page on its start screen (the others: a hash change): the
+    start screen says why, the save is the same and the address bar forgets the link."""
     table.open()
-    table.start(**TAC)
+    table.start(**dict(TAC, seats=["human", "bot-heuristic", "bot-heuristic"]))
     table.step()
-    saved = table.page.evaluate(STORE)
-    load_fresh(table, table.url + "#" + fragment)
+    if fresh:
+        saved = table.page.evaluate(STORE)
+        table.new_tab(table.url + "#" + fragment)
+    else:
+        table.page.click("[data-action=menu]")
+        table.page.click("[data-action=leave]")
+        table.page.wait_for_selector("body[data-board=start]", state="attached", timeout=STEP)
+        saved = table.page.evaluate(STORE)
+        table.page.evaluate("f => { location.hash = f; }", fragment)
     table.page.wait_for_selector("#link-notice:not([hidden])", timeout=STEP)
     assert words in table.page.inner_text("#link-notice")
     assert "saved games are untouched" in table.page.inner_text("#link-notice")

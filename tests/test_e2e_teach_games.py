@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from test_e2e_page import STEP, Table, origin_of
+from test_e2e_page import STEP, lent_table
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 
@@ -92,18 +92,16 @@ CHECK = """
 """ % VISIBLE.strip()
 
 
-class Teaching(Table):
-    """A table whose clicks wait for the move to be made or a tip to show (a tip holds the
-    bots, so the board may stay "waiting" until it is dismissed)."""
-
-    def act(self, selector):
-        """Click something; wait until a move was made, a lesson shows or the board changed (a
-        round's table closed, with the person first to pass: no move comes by itself)."""
-        before = self.board()
-        self.page.click(selector)
-        self.page.wait_for_function(
-            "([b, m]) => +document.body.dataset.moves > +m || document.body.dataset.teach || "
-            "document.body.dataset.board !== b", arg=before, timeout=STEP)
+def teaching_act(table, selector):
+    """A table's act while teaching: click something; wait until a move was made, a lesson
+    shows or the board changed (a tip holds the bots, so the board may stay "waiting" until it
+    is dismissed; a round's table closed, with the person first to pass: no move comes by
+    itself)."""
+    before = table.board()
+    table.page.click(selector)
+    table.page.wait_for_function(
+        "([b, m]) => +document.body.dataset.moves > +m || document.body.dataset.teach || "
+        "document.body.dataset.board !== b", arg=before, timeout=STEP)
 
 
 def check_tip(page, now):
@@ -190,13 +188,16 @@ def play_teaching(table, game, spec, on_tip=check_tip, limit=150):
 
 
 @pytest.fixture
-def teaching(browser, site_server):
-    """A fresh table at the laptop size, checked clean at the end."""
-    t = Teaching(browser, site_server.url)
-    t.page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"])))
-    yield t
-    t.check_clean(origin_of(site_server.url))
-    t.context.close()
+def teaching(browser, site_server, request):
+    """A table at the laptop size whose clicks wait as teaching_act does; lent and checked
+    clean as the `table` fixture's."""
+    with lent_table(browser, site_server.url, request) as t:
+        t.page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"])))
+        t.act = lambda selector: teaching_act(t, selector)
+        try:
+            yield t
+        finally:
+            del t.act                   # (the next test's table acts as Table does)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
