@@ -13,6 +13,7 @@ installs and controls the page, then rebuilds into the SAME folder with one sent
 """
 
 import pathlib
+import shutil
 
 import pytest
 
@@ -50,10 +51,12 @@ def rebuild(site, monkeypatch):
 
 
 @pytest.fixture
-def served(tmp_path):
-    """A site built into a folder of this test and served from it: (folder, server, version)."""
+def served(tmp_path, built_site):
+    """The run's built site copied into a folder of this test and served from it: (folder,
+    server, version)."""
     site = tmp_path / "site"
-    first = build.build(out=site, quiet=True)["cache"]
+    shutil.copytree(built_site.path, site)
+    first = built_site.stats["cache"]
     server = build.serve_in_thread(site)
     yield site, server, first
     server.shutdown()

@@ -204,6 +204,25 @@ def test_a_chord_card_is_a_diagram_with_coloured_lettered_dots_and_both_values()
     assert svg.count('class="cd-open"') == 2                    # 320033: D and G ring open
 
 
+def test_a_chord_card_is_drawn_once_per_card_class_and_language():
+    """chord_svg keeps what it drew: the same as drawn afresh for each card, class and
+    language, and each language's own words (never another language's card)."""
+    from pygame_rules.messages import set_language
+    try:
+        for lang in ("en", "ja"):
+            set_language(lang)
+            for card in range(len(CHORDS)):
+                for cls in ("", "mini", "row"):
+                    assert fretboard.chord_svg(card, cls) == fretboard.card_diagram(card, cls)
+        set_language("en")
+        english = fretboard.chord_svg(5)
+        set_language("ja")
+        assert fretboard.chord_svg(5) != english
+        assert fretboard.chord_svg(5) == fretboard.chord_svg(5)
+    finally:
+        set_language("en")
+
+
 def test_satisfied_cards_are_highlighted_and_the_song_and_genre_are_shown():
     state = position(board=[[A2, WHITE, 1, 0], [D2, RED, 1, 0]], supply=[RED, BLUE, GREEN],
                      hands=[[EM1, 0, 8], [4, 12, 16]])

@@ -13,7 +13,7 @@ charts are: strings upright (low E on the left), the nut at the top.
 
 from pygame_rules.games.rechord.cards import (CHORDS, FRETS, KINDS, REQUIREMENTS, STRINGS,
                                               WYLDE, card_label, space_name)
-from pygame_rules.messages import escape, join_list, text
+from pygame_rules.messages import escape, join_list, language, text
 
 DOWN = 7                          # a face-down pick's "kind" in the engine (FACE_DOWN)
 
@@ -233,7 +233,19 @@ def chord_words(card):
 def chord_svg(card, cls=""):
     """A chord card as a chord diagram: strings upright (low E left), the nut on top, the
     required picks as coloured dots with their letters, open/muted strings from the shape,
-    the label ('G-2') and the silver and golden fame values."""
+    the label ('G-2') and the silver and golden fame values. Drawn once per card, class and
+    language (a card never changes; a Re-Chord table shows a dozen at every redraw)."""
+    key = (card, cls, language())
+    if key not in DRAWN_CARDS:
+        DRAWN_CARDS[key] = card_diagram(card, cls)
+    return DRAWN_CARDS[key]
+
+
+DRAWN_CARDS = {}      # (card, class, language) -> its SVG (chord_svg)
+
+
+def card_diagram(card, cls):
+    """chord_svg's drawing, in the language of the messages now."""
     row = CHORDS[card]
     shape = row[2]
     sx = [CARD_STRING_X0 + i * CARD_STRING_GAP for i in range(6)]
