@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from test_e2e_axe import just_before
 from test_e2e_page import BOARDS, NS, READY, STEP, settle, table  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.e2e
@@ -189,14 +190,15 @@ def test_two_tabs_never_overwrite_each_other(table):  # noqa: F811
 def test_a_finished_game_is_counted_once_in_the_statistics(table):  # noqa: F811
     """A Taktvoll game continued to its end adds one result; the end screen shows the record
     and its chart; a reload at the end screen does not count it again."""
-    from test_e2e_csp import mostly_played
+    save = just_before("taktvoll", "game_end")          # (its last move a bot's)
+    person = next(s["name"] for s in json.loads(save)["seats"] if s["kind"] == "human")
     table.open()
-    table.continue_save(mostly_played("taktvoll", 3))
+    table.continue_save(save)
     table.play_to_end()
     data = json.loads(table.page.evaluate("encoreStore.read('stats')"))
-    assert len(data["results"]) == 1 and data["results"][0]["name"] == "Ana"
+    assert len(data["results"]) == 1 and data["results"][0]["name"] == person
     record = table.page.locator(".modal-final .stats-record")
-    assert "Ana in Taktvoll: played 1" in record.inner_text()
+    assert "%s in Taktvoll: played 1" % person in record.inner_text()
     assert record.locator("svg.stats-chart rect").count() == 1
     table.page.reload()
     table.page.wait_for_selector("body[data-board=over]", state="attached", timeout=READY)
@@ -206,9 +208,8 @@ def test_a_finished_game_is_counted_once_in_the_statistics(table):  # noqa: F811
 def test_statistics_are_exported_reset_and_imported(table, tmp_path):  # noqa: F811
     """After a finished game: the statistics dialog lists it; Export downloads the file, Reset
     (twice) empties it, a bad file changes nothing, the exported file brings it back."""
-    from test_e2e_csp import mostly_played
     table.open()
-    table.continue_save(mostly_played("taktvoll", 3))
+    table.continue_save(just_before("taktvoll", "game_end"))
     table.play_to_end()
     page = table.page
     page.click("[data-action=new]")
