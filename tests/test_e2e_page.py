@@ -74,9 +74,7 @@ class Table:
         self._context.add_init_script(QUICK_SETTINGS)
         self.requests, self.problems = [], []
         self._context.on("request", lambda r: self.requests.append(r.url))
-        self.page = self._context.new_page()
-        self.page.on("console", self.on_console)
-        self.page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        self.page = self.record(self._context.new_page())
         self.warm = False        # Python is up, at a fresh start, not yet opened by this test
         self.reusable = True     # nothing was added to the context (init scripts, routes…)
         self.lang = "en"         # the language its pages open in
@@ -92,9 +90,7 @@ class Table:
         """Load `url` in a new tab of this context, in place of the page (closed), its console
         recorded as the first's: a fresh load, not a hash change. Nothing is added to the
         context, so the table may still be handed on."""
-        page = self._context.new_page()
-        page.on("console", self.on_console)
-        page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        page = self.record(self._context.new_page())
         self.page.close()
         self.page, self.warm = page, False
         page.goto(url)
@@ -134,6 +130,12 @@ class Table:
             return
         self.start_afresh(None)
 
+    def record(self, page):
+        """Record a page's console problems and uncaught errors with this table's; the page."""
+        page.on("console", self.on_console)
+        page.on("pageerror", lambda e: self.problems.append("pageerror: %s" % e))
+        return page
+
     def on_console(self, msg):
         """Record console errors, the page's own warnings ("Encore: …", e.g. a listener that
         failed) and anything that looks like a Python traceback."""
@@ -167,7 +169,7 @@ class Table:
         page.check('input[name="players-%s"][value="%d"]' % (game, players))
         for name, value in (options or {}).items():
             page.select_option('[name="opt-%s-%s"]' % (game, name), value)
-        for i, kind in enumerate(seats or []):
+        for i, kind in enumerate(seats):
             page.select_option('[name="kind-%d"]' % i, kind)
         page.fill("#seed", seed)
         page.click("#start-button")

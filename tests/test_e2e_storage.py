@@ -133,9 +133,7 @@ def test_keys_are_namespaced_and_an_old_save_carries_over(table):  # noqa: F811
 
 def open_tab(table):
     """A second tab of the same browser on the page (its own sessionStorage)."""
-    page = table.context.new_page()
-    page.on("console", table.on_console)
-    page.on("pageerror", lambda e: table.problems.append("pageerror: %s" % e))
+    page = table.record(table.context.new_page())
     page.goto(table.url)
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
     return page

@@ -134,9 +134,7 @@ def test_a_returning_visitor_gets_the_new_version_after_one_reload_with_the_noti
         controlled(t.page)
         t.page.close()
         new = rebuild(site, monkeypatch)
-        t.page = t.context.new_page()
-        t.page.on("console", t.on_console)
-        t.page.on("pageerror", lambda e: t.problems.append("pageerror: %s" % e))
+        t.page = t.record(t.context.new_page())
         t.open()
         assert CHANGE not in tagline(t.page)            # served by the old worker, as offline
         t.page.wait_for_selector(RELOAD, timeout=READY)  # ... and never silently
@@ -171,8 +169,7 @@ def test_reload_in_one_tab_never_reloads_another(browser, served, monkeypatch):
         t.open()
         controlled(t.page)
         first = t.page
-        t.page = t.context.new_page()
-        t.page.on("console", t.on_console)
+        t.page = t.record(t.context.new_page())
         t.open()
         other = t.page
         other.evaluate("window.sameDocument = true; window.switched = 0; navigator.serviceWorker"
