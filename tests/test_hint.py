@@ -7,6 +7,18 @@ import pytest
 
 from pygame_rules import GAMES, hint, new_game
 from pygame_rules.bots import make_bot
+from pygame_rules.search import plan
+
+HARD_HERE = 60        # Hard's playouts a move in these tests (200–450 in play)
+
+
+@pytest.fixture(autouse=True)
+def quicker_hard(monkeypatch):
+    """Hard searches HARD_HERE playouts a move here: these tests hold the hint's report and
+    reasons to the very search that made them, which is the same at any cap (Hard's strength
+    is test_bots' and the tournaments')."""
+    for game_id in GAMES:
+        monkeypatch.setitem(plan(game_id).LEVELS, "hard", HARD_HERE)
 
 
 def positions(game_id, count=3, seed=5):
