@@ -146,7 +146,13 @@ let started = Date.now();
 await net.offer("slow", 150);
 results.gather_timeout_ms = Date.now() - started;
 FakePC.gatherMs = 5;
-net.close("slow"); net.close("seat-2"); net.close("host");
+const left = ["slow", "seat-2", "host"];          // a fresh start closes every one, silently
+const listed = left.map((id) => net.status(id) !== "");
+heard.length = 0;
+net.closeAll();
+await settle();
+results.close_all = { listed, after: left.map((id) => net.status(id)), heard: heard.length,
+                      kept: Object.keys(window.encoreNetSent).length };
 
 // --- ICE servers: the setting, checked --------------------------------------------------------
 const iceFor = async (value) => {

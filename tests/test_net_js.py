@@ -52,6 +52,9 @@ def test_only_our_channel_and_the_live_peer_are_heard(run):
     assert run["accept_unknown"] == "net:no-offer"
     assert run["long_sdp"] == "TypeError"
     assert 140 <= run["gather_timeout_ms"] < 1000          # the SDP so far once time is up
+    # closeAll (a fresh start): every peer gone, none heard closing, the test record emptied
+    assert run["close_all"] == {"listed": [True, True, True], "after": ["", "", ""], "heard": 0,
+                                "kept": 0}
 
 
 def test_ice_servers_come_only_from_a_well_formed_setting(run):
