@@ -54,7 +54,9 @@ FRESH = """(settings) => {
   window.__motion = window.__watching = null;      // (COUNT_MOTION's and WATCH's records)
   const form = document.getElementById('setup');
   form.reset();
-  for (const pick of document.querySelectorAll('.lang-select')) pick.value = document.documentElement.lang;
+  for (const pick of document.querySelectorAll('.lang-select')) {
+    pick.value = document.documentElement.lang;        // (form.reset() chose English)
+  }
   for (const folded of document.querySelectorAll('details[open]')) folded.open = false;
   form.dispatchEvent(new Event('change', {bubbles: true}));
   window.encoreFreshStart();
@@ -323,7 +325,7 @@ def origin_of(url):
     return "%s://%s" % urlsplit(url)[:2]
 
 
-WARM = {}      # (browser, url, language, label) -> the Table a test left usable, for the next
+WARM = {}      # (browser, url, language) -> the Table a test left usable, for the next one
 
 
 # Two animation frames, or false after 5 s: headless Chromium has been seen to stop drawing a
@@ -335,9 +337,9 @@ DRAWS = """() => new Promise(done => { let n = 0;
 
 def usable(t, request, lang):
     """Whether the page a test leaves can serve the next one: the test passed, added nothing
-    to the context, the page is still at its address (its query too), in its language, with Python up, and it
-    still draws frames (one that does not is not handed on, and the run's warnings say after
-    which test)."""
+    to the context, the page is still at its address (its query too), in its language, with
+    Python up, and it still draws frames (one that does not is not handed on, and the run's
+    warnings say after which test)."""
     report = getattr(request.node, "rep_call", None)
     if not t.reusable or report is None or not report.passed or t.page.is_closed():
         return False
@@ -356,12 +358,11 @@ def usable(t, request, lang):
 
 
 @contextlib.contextmanager
-def lent_table(browser, url, request, lang="en", prepare=None, label=""):
+def lent_table(browser, url, request, lang="en", prepare=None):
     """A Table on the site for one test, checked clean at its end: the last test's, with Python
-    already up at a fresh start (see Table.renew), if it left one usable in this language and
-    prepared alike, else a new context (`prepare(context)` first: e.g. its language, or init
-    scripts that `label` names). Handed on if still usable."""
-    key = (id(browser), url, lang, label)
+    already up at a fresh start (see Table.renew), if it left one usable in this language, else
+    a new context (`prepare(context)` first: its language). Handed on if still usable."""
+    key = (id(browser), url, lang)
     t = WARM.pop(key, None)
     if t is None:
         t = Table(browser, url)
