@@ -24,7 +24,7 @@ import pytest
 import pygame_rules
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from lang_helpers import prefer_language
-from test_e2e_page import STEP, Table, origin_of, usable
+from test_e2e_page import STEP, Table, hand_on, origin_of
 from test_e2e_page import table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
 from test_net import Leaks
@@ -167,14 +167,8 @@ class Devices:
     def hand_back(self):
         """Hand on the devices still usable; close the others' contexts."""
         for device in self.taken:
-            if usable(device, self.request, device.lang):
-                try:
-                    device.renew()
-                    NET_WARM[(id(self.browser), device.lang)].append(device)
-                    continue
-                except Exception:     # noqa: BLE001 (a page that will not start afresh)
-                    pass
-            device._context.close()
+            hand_on(device, self.request, device.lang,
+                    NET_WARM.setdefault((id(self.browser), device.lang), []).append)
 
 
 @pytest.fixture

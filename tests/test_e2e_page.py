@@ -5,6 +5,7 @@ that the console showed no error and that no Python traceback appeared.
 """
 
 import contextlib
+import functools
 import json
 import re
 from urllib.parse import urlsplit
@@ -375,10 +376,16 @@ def lent_table(browser, url, request, lang="en", prepare=None):
     except BaseException:
         t._context.close()
         raise
+    hand_on(t, request, lang, functools.partial(WARM.__setitem__, key))
+
+
+def hand_on(t, request, lang, keep):
+    """At a test's end: `keep(t)` at its fresh start (Table.renew) if usable() for the next
+    test, else close its context."""
     if usable(t, request, lang):
         try:
             t.renew()
-            WARM[key] = t
+            keep(t)
             return
         except Exception:         # noqa: BLE001 (a page that will not start afresh: not handed on)
             pass
