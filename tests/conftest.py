@@ -72,7 +72,11 @@ def built_site(tmp_path_factory):
 
 
 # --- the browser (pytest-playwright with Debian's Chromium; see shared/stack.md) -------------
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium-headless-shell (the same engine without the browser's windowing layers: about
+# 5-14% less CPU a browser test here) when installed, else its chromium; ENCORE_CHROMIUM overrides.
+CHROMIUM = os.environ.get("ENCORE_CHROMIUM") or next(
+    (p for p in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if os.path.exists(p)),
+    "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
