@@ -32,8 +32,11 @@ VIEWPORT = {"width": 1280, "height": 800}
 # motion (test_e2e_motion, the page's travel test) and one whole game ask for it explicitly
 MOTION = "reduce"
 # a new visit's quick settings: quick bots, no rule tips (every test is a "first game" of its
-# title) and the worker started only for a search, in the store's namespace at any path
-QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING})
+# title), the worker started only for a search, and no sound (a running AudioContext's output
+# thread took a quarter of a whole game's CPU here: one whole game of each title and the
+# Taktvoll play-back keep it, see with_sound), in the store's namespace at any path
+QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING,
+                    "mute": True})
 QUICK_SETTINGS = ("(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
                   "':settings'; localStorage.getItem(k) || localStorage.setItem(k, {0}); }})()"
                   .format(json.dumps(QUICK)))
@@ -53,6 +56,8 @@ FRESH = """(settings) => {
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   delete window.startClickAt;
   window.__motion = window.__watching = null;      // (COUNT_MOTION's and WATCH's records)
+  for (const audio of window.__audio || []) audio.suspend();   // (with_sound's: the page's
+                                                   // own sound resumes it when next asked)
   const form = document.getElementById('setup');
   form.reset();
   for (const pick of document.querySelectorAll('.lang-select')) {
@@ -409,14 +414,17 @@ def final_totals(page):
 
 
 def test_full_four_player_game_against_three_bots(table):
-    """A person plays a whole 4-player game, the cards travelling as a player sees them (the
-    tests' default is reduced motion); the final scores are the engine's own."""
+    """A person plays a whole 4-player game, the cards travelling as a player sees them and
+    sounding as heard (the tests' default is reduced motion and no sound); the final scores
+    are the engine's own."""
     table.page.emulate_media(reduced_motion="no-preference")
     table.open()
+    with_sound(table)                                   # ... and heard, as a player hears it
     table.start(players=4)
     table.play_to_end()
     state = table.engine_state()
     assert state.is_over and len(state.history) == 128
+    assert sounds_made(table) >= 6 * 32                 # a strum of six strings a card played
     replay = pygame_rules.new_game("take-a-chord", 4, seed=4242)
     for action in state.history:
         replay.apply(action)
@@ -551,6 +559,32 @@ COUNT_MOTION = """() => {
     return animate.call(this, frames, options);
   };
 }"""
+# From now on, each oscillator the page's sound makes counts in window.__sounds, and each
+# AudioContext it makes is kept in window.__audio (FRESH suspends them: an idle context still
+# costs CPU), in a page already up that has made none yet (the tests' default is muted).
+COUNT_SOUND = """() => {
+  window.__sounds = 0;
+  if (window.__audio) return;
+  window.__audio = [];
+  window.AudioContext = class extends window.AudioContext {
+    constructor(...given) { super(...given); window.__audio.push(this); }
+    createOscillator() { window.__sounds++; return super.createOscillator(); }
+  };
+}"""
+
+
+def with_sound(table):
+    """Sound on for this test (the tests' default is muted, see QUICK), in the open page: its
+    oscillators counted in window.__sounds (COUNT_SOUND)."""
+    table.set_settings(mute=False)
+    table.page.evaluate(COUNT_SOUND)
+
+
+def sounds_made(table):
+    """How many oscillators the page's sound has made since with_sound()."""
+    return table.page.evaluate("window.__sounds")
+
+
 # From now on, the main thread's long tasks (with those buffered since the page loaded) in
 # window.__longTasks, and the frames drawn while body[data-thinking] said a bot was thinking
 # in window.__thinkingFrames, in a page already up (a fresh start stops the count of frames).

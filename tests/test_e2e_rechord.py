@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import pygame_rules
-from test_e2e_page import READY, STEP
+from test_e2e_page import READY, STEP, sounds_made, with_sound
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.e2e
@@ -233,7 +233,8 @@ def notice_after(table, selector):
 def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F811
     """From a set position: a space clicked too early or taken shows the engine's reason; a Red
     on D2 completes Em-1 and the prompt claims it; Red is skipped; Jim Bot plays; a Blue swaps
-    two picks, chosen one after the other (the first can be dropped with Escape)."""
+    two picks, chosen one after the other (the first can be dropped with Escape). The sound is
+    on: the claimed chord is strummed."""
     a2, d2, e1_low, e1_high, e3 = 7, 8, 0, 5, 12
     state = pygame_rules.new_game(GAME, 1, seed=1, options={"start_player": "seat0"}, setup={
         "hands": [[24, 0, 8], [4, 12, 16]], "deck": [28, 29, 30, 31, 32, 33],
@@ -243,6 +244,7 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     table.open()
     load_position(table, state)
     settings(table, always_claim=False)      # (each load starts from the test's settings)
+    with_sound(table)
     page = table.page
     assert notice_after(table, "[data-space='0']").startswith("Choose your action")
     page.click("button.rc-pick[data-kind='1']")
@@ -258,6 +260,7 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     assert "Em-1" in page.locator(".rc-claim").inner_text()
     table.act("[data-action=claim]")
     assert page.locator(".rc-seat[data-seat='0'] .chord-card.mini").count() == 1
+    assert sounds_made(table) >= 4               # a strum: a string a sounding one (4 to 6)
     assert page.get_attribute(".rc-hand-area", "data-phase") == "ability_red"
     table.act("[data-action=skip]")                      # Jim Bot's turn follows
     assert page.get_attribute(".rc-hand-area", "data-phase") == "turn"

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import pygame_rules
-from test_e2e_page import READY, STEP
+from test_e2e_page import READY, STEP, sounds_made, with_sound
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
@@ -20,8 +20,11 @@ GAME = "take-bamboo"
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_full_take_game_against_bots(table, players):  # noqa: F811
-    """A person plays a whole game (passing, tricks, gifts) to the final screen."""
+    """A person plays a whole game (passing, tricks, gifts) to the final screen; the 3-player
+    game with its sound on (a knock a card)."""
     table.open()
+    if players == 3:
+        with_sound(table)
     table.start(players=players, game=GAME, seed="77")
     assert table.page.locator(".score-track").count() == 1
     assert table.page.locator(".trump-card").inner_text().strip()[0] in "23456"
@@ -35,6 +38,8 @@ def test_full_take_game_against_bots(table, players):  # noqa: F811
     winners = table.page.locator(".winners").inner_text()
     names = [s["name"] for s in table.save()["seats"]]
     assert all(names[w] in winners for w in replay.winners())
+    if players == 3:
+        assert sounds_made(table) >= len(state.history) // 2
 
 
 def gift_position():

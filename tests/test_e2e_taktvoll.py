@@ -6,7 +6,7 @@ import pytest
 import pygame_rules
 from pygame_rules.games.taktvoll.cards import DECK, kind_of
 from taktvoll_helpers import position
-from test_e2e_page import settle, table  # noqa: F401  (the fixture)
+from test_e2e_page import settle, sounds_made, table, with_sound  # noqa: F401  (table)
 from test_e2e_tables import saved
 
 pytestmark = pytest.mark.e2e
@@ -15,8 +15,11 @@ GAME = "taktvoll"
 
 @pytest.mark.parametrize("players, variant", [(3, "basic"), (8, "thirds"), (4, "intervals")])
 def test_full_taktvoll_game(table, players, variant):  # noqa: F811
-    """A person plays a whole game against bots; the final scores are the engine's."""
+    """A person plays a whole game against bots; the final scores are the engine's; the
+    basic game with its sound on (a tone a note)."""
     table.open()
+    if variant == "basic":
+        with_sound(table)
     table.start(players=players, game=GAME, seed="31", options={"variant": variant})
     table.play_to_end()
     state = table.engine_state()
@@ -26,11 +29,14 @@ def test_full_taktvoll_game(table, players, variant):  # noqa: F811
         replay.apply(action)
     assert replay.scores() == state.scores()
     assert table.page.locator(".modal-final .scores tbody tr").count() == players
+    if variant == "basic":
+        assert sounds_made(table) > 0
 
 
 def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
-    """Rows are SVG staves with notes; the play-back button runs without an error."""
+    """Rows are SVG staves with notes; the play-back button plays the row without an error."""
     table.open()
+    with_sound(table)
     table.start(players=3, game=GAME, seed="8")
     for _ in range(300):
         if table.page.locator(".tak-row svg .note, .tak-row svg [class*=note]").count():
@@ -38,8 +44,12 @@ def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
         if not table.step():
             break
     assert table.page.locator(".tak-row svg").count() >= 1
+    heard = sounds_made(table)
     table.page.click("[data-action=play-row] >> nth=0")
     settle(table.page)
+    notes = table.page.locator(".tak-row >> nth=0").locator("svg .tak-head").count()
+    print("\nplay-back: %d oscillators for %d notes" % (sounds_made(table) - heard, notes))
+    assert sounds_made(table) - heard >= max(notes, 1)
     assert table.page.evaluate("document.body.dataset.board") in (
         "playable", "waiting", "over", "curtain")
 
