@@ -33,8 +33,9 @@ VIEWPORT = {"width": 1280, "height": 800}
 MOTION = "reduce"
 # a new visit's quick settings: quick bots, no rule tips (every test is a "first game" of its
 # title), the worker started only for a search, and no sound (a running AudioContext's output
-# thread took a quarter of a whole game's CPU here: one whole game of each title and the
-# Taktvoll play-back keep it, see with_sound), in the store's namespace at any path
+# thread took a quarter of a whole game's CPU here: a whole game of TAC, TAKE and Taktvoll,
+# the Taktvoll play-back and a Re-Chord claim keep it, see with_sound), in the store's
+# namespace at any path
 QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING,
                     "mute": True})
 QUICK_SETTINGS = ("(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
@@ -424,7 +425,7 @@ def test_full_four_player_game_against_three_bots(table):
     table.play_to_end()
     state = table.engine_state()
     assert state.is_over and len(state.history) == 128
-    assert sounds_made(table) >= 6 * 32                 # a strum of six strings a card played
+    assert sounds_made(table) >= 6 * 32                 # a strum (4 to 6 strings) a card played
     replay = pygame_rules.new_game("take-a-chord", 4, seed=4242)
     for action in state.history:
         replay.apply(action)

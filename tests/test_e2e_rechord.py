@@ -260,7 +260,7 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     assert "Em-1" in page.locator(".rc-claim").inner_text()
     table.act("[data-action=claim]")
     assert page.locator(".rc-seat[data-seat='0'] .chord-card.mini").count() == 1
-    assert sounds_made(table) >= 4               # a strum: a string a sounding one (4 to 6)
+    assert sounds_made(table) >= 4               # a strum: one oscillator a string (4 to 6)
     assert page.get_attribute(".rc-hand-area", "data-phase") == "ability_red"
     table.act("[data-action=skip]")                      # Jim Bot's turn follows
     assert page.get_attribute(".rc-hand-area", "data-phase") == "turn"

@@ -48,7 +48,6 @@ def test_rows_are_drawn_as_notation_and_play_back(table):  # noqa: F811
     table.page.click("[data-action=play-row] >> nth=0")
     settle(table.page)
     notes = table.page.locator(".tak-row >> nth=0").locator("svg .tak-head").count()
-    print("\nplay-back: %d oscillators for %d notes" % (sounds_made(table) - heard, notes))
     assert sounds_made(table) - heard >= max(notes, 1)
     assert table.page.evaluate("document.body.dataset.board") in (
         "playable", "waiting", "over", "curtain")
