@@ -4,6 +4,7 @@ import fcntl
 import json
 import os
 import pathlib
+import subprocess
 import sys
 import threading
 from typing import NamedTuple
@@ -51,11 +52,25 @@ def pytest_collection_finish(session):
 
 
 def build_quietly(shared):
-    """build_site_once in the background; a failure is left to the fixture, which says why."""
-    try:
-        build_site_once(shared)
-    except Exception:             # noqa: BLE001 (built_site builds again and reports it)
-        pass
+    """build_site_once in a child process (the build switches the catalogue's language while it
+    fills the page in each language: in this process it would race the tests beside it); a
+    failure is left to the fixture, which builds again here and says why."""
+    code = ("import pathlib, sys; sys.path[:0] = [%r, %r]; import conftest; "
+            "conftest.build_site_once(pathlib.Path(%r))" % (str(ROOT), str(ROOT / "tests"), str(shared)))
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, check=False)
+
+
+@pytest.fixture(autouse=True)
+def language_left_as_found():
+    """Every test leaves the catalogue's language English, as it found it: a test that switches
+    it and forgets to switch back would turn the refusals of whatever runs next in its worker
+    Japanese. Such a test errors here, by name, and English is put back."""
+    yield
+    from pygame_rules.messages import language, set_language
+    left = language()
+    if left != "en":
+        set_language("en")
+        pytest.fail("the test left the catalogue's language %r, not 'en'" % left)
 
 
 @pytest.fixture(scope="session")
