@@ -581,3 +581,34 @@ def test_a_cue_is_scheduled_as_short_knocks_and_muted_like_every_sound(monkeypat
     sound.set_muted(True)
     sound.play(("cue", "knock"))
     assert len(ctx.oscillators) == 2
+
+
+def test_a_symbol_drawn_once_is_the_same_as_drawn_afresh_at_every_place():
+    """symbol() keeps each shape at each place it drew (DRAWN_SYMBOLS): for every card of the
+    deck, plain, inverted and as a preview, at two places on a row and on a hand card, what it
+    hands out is what draw_symbol() draws afresh, and two cards that differ draw differently."""
+    notation.DRAWN_SYMBOLS.clear()
+    cards = [card_info(c) for c in range(DECK)] + [CLEF, BAR]
+    drawn = set()
+    for c in cards:
+        for extra in ({}, {"inverted": True}, {"preview": True}):
+            shown = dict(c, **extra)
+            for x, bottom in ((60.0, BOTTOM), (312.5, BOTTOM), (37.5, 70.0)):
+                first = notation.symbol(shown, x, bottom)
+                classes = (" tak-inverted" if extra.get("inverted") else "") + \
+                    (" tak-preview" if extra.get("preview") else "")
+                assert first == notation.draw_symbol(shown, x, bottom, classes)
+                assert notation.symbol(shown, x, bottom) is first        # (kept, not redrawn)
+                drawn.add(first)
+    assert len(drawn) > 3 * len({(c["kind"], c.get("time"), c.get("pos"), c.get("value"))
+                                 for c in cards})
+
+
+def test_the_symbols_kept_stay_under_their_limit(monkeypatch):
+    """Past DRAWN_LIMIT symbols the kept ones are let go (a page open for days stays small),
+    and the next symbol is still drawn right."""
+    monkeypatch.setattr(notation, "DRAWN_LIMIT", 5)
+    notation.DRAWN_SYMBOLS.clear()
+    for i in range(12):
+        assert notation.symbol(BAR, 10.0 + i, BOTTOM) == notation.barline_glyph(10.0 + i, BOTTOM)
+        assert len(notation.DRAWN_SYMBOLS) <= 5

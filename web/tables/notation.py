@@ -239,10 +239,26 @@ def barline_glyph(x, bottom):
 
 
 def symbol(card, x, bottom):
-    """Any card's symbol on a staff at x (clef, time signature, note, rest or bar line)."""
-    kind = card["kind"]
+    """Any card's symbol on a staff at x (clef, time signature, note, rest or bar line), drawn
+    once per shape and place: a row's symbols stay where they are from move to move, and
+    drawing a note's head and flags anew each time was most of a Taktvoll redraw."""
     extra = (" tak-inverted" if card.get("inverted") else "") + (
         " tak-preview" if card.get("preview") else "")
+    key = (card["kind"], card.get("time"), card.get("pos"), card.get("value"), extra, x, bottom)
+    if key not in DRAWN_SYMBOLS:
+        if len(DRAWN_SYMBOLS) >= DRAWN_LIMIT:
+            DRAWN_SYMBOLS.clear()
+        DRAWN_SYMBOLS[key] = draw_symbol(card, x, bottom, extra)
+    return DRAWN_SYMBOLS[key]
+
+
+DRAWN_SYMBOLS = {}    # (kind, time, pos, value, classes, x, bottom) -> its SVG (symbol)
+DRAWN_LIMIT = 4096    # symbols kept at most (a long game's rows reach a few hundred)
+
+
+def draw_symbol(card, x, bottom, extra):
+    """symbol's drawing: the glyph of the card's kind."""
+    kind = card["kind"]
     if kind == "clef":
         return clef_glyph(x, bottom)
     if kind == "time":
