@@ -20,17 +20,42 @@ def random_game(game, players, seed, choices=()):
     yield state
 
 
-def snapshot(state):
-    """Every field of a state, for 'nothing changed' checks."""
+def snapshot(state, leave=()):
+    """Every field of a state but those named in `leave`, for 'nothing changed' checks."""
     fields = {}
     for cls in type(state).__mro__:
         for name in getattr(cls, "__slots__", ()):
-            if name == "_legal":
-                continue                       # a cache of legal_actions(), not the position
+            if name == "_legal" or name in leave:
+                continue                       # (_legal: a cache of legal_actions())
             value = getattr(state, name, None)
-            fields[name] = value.state if name == "rng" else repr(value)
-    fields["events"] = json.dumps(state.events)
+            fields[name] = value.state if name == "rng" else field_repr(value)
+    if "events" not in leave:
+        fields["events"] = json.dumps(state.events)
     return fields
+
+
+FROZEN = {}        # id -> (a large tuple of nothing mutable, its repr): a table a state points at
+
+
+def field_repr(value):
+    """repr(value); a large tuple holding nothing mutable (e.g. Taktvoll's table of where each
+    note may go) is written out once, not at every snapshot: it cannot change."""
+    if type(value) is not tuple:
+        return repr(value)
+    kept = FROZEN.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    text = repr(value)
+    if len(text) > 10_000 and frozen(value):
+        FROZEN[id(value)] = (value, text)
+    return text
+
+
+def frozen(value):
+    """Whether nothing inside value can change (numbers, texts, None and tuples of them)."""
+    if type(value) is tuple:
+        return all(frozen(v) for v in value)
+    return type(value) in (int, str, bool, float, type(None), bytes)
 
 
 def events_of(state, etype):

@@ -33,8 +33,8 @@ def random_states(game, players, seed):
 def state_fields(state):
     """Every field of a state but the records of how the real game began and went (the event
     log, the action history, a test set-up): play never reads them after the start."""
-    fields = engine_helpers.snapshot(state)
-    del fields["events"], fields["history"], fields["setup"]
+    fields = engine_helpers.snapshot(state, leave=("events", "history", "setup"))
+    assert {"events", "history", "setup"}.isdisjoint(fields) and fields
     return fields
 
 
