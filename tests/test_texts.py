@@ -163,17 +163,21 @@ PLAYS = {"take-a-chord": (3, 4), "take-bamboo": (3, 6), "taktvoll": (3, 5), "rec
 
 
 def play_every_screen(game_id, players, seed):
-    """A game of random bots, drawing every seat's screen, log and modals after each move."""
+    """A game of random bots, drawing every seat's screen, log and modals after each move
+    (each seat's log as the page tells it: the events since the last move, app.told)."""
     seats = [{"name": "P%d" % s, "kind": "bot", "bot": "random"} for s in range(players)]
     seats[0]["kind"] = "human"
     session = app.Session.start(game_id, seats, seed=seed)
-    rng, table = random.Random(seed), session.table
+    rng, table, told = random.Random(seed), session.table, [0] * players
     while True:
         state, names = session.state, session.names()
         for seat in range(players):
             view = state.view(seat)
             render.screen_html(table, view, names, session.seats, {"names": names})
-            table.log_lines(state.events_for(seat), names)
+            events = state.events_for(seat)
+            app.told(table, events[:1], names, events[told[seat]:]) if told[seat] else \
+                table.log_lines(events, names)
+            told[seat] = len(events)
             for _label, panel in table.PANELS.values():
                 panel(view, names)
         table.continue_line(state.view(None))
