@@ -56,7 +56,8 @@ def build_quietly(shared):
     fills the page in each language: in this process it would race the tests beside it); a
     failure is left to the fixture, which builds again here and says why."""
     code = ("import pathlib, sys; sys.path[:0] = [%r, %r]; import conftest; "
-            "conftest.build_site_once(pathlib.Path(%r))" % (str(ROOT), str(ROOT / "tests"), str(shared)))
+            "conftest.build_site_once(pathlib.Path(%r))"
+            % (str(ROOT), str(ROOT / "tests"), str(shared)))
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, check=False)
 
 
