@@ -1,6 +1,7 @@
 """Shared fixtures: one site build per test session (and, later, the browser fixtures)."""
 
 import fcntl
+import functools
 import json
 import os
 import pathlib
@@ -10,6 +11,7 @@ import threading
 from typing import NamedTuple
 
 import pytest
+from playwright.sync_api import Page
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -96,6 +98,27 @@ CHROMIUM = os.environ.get("ENCORE_CHROMIUM") or next(
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+# Playwright's wait_for_function polls at every animation frame unless told otherwise, which
+# keeps a waiting page drawing sixty frames a second only to be polled: with a poll every 40 ms
+# instead, the browser tests that wait most used about 9% less CPU (take, taktvoll, reload and
+# hot-seat files: 243 and 217 busy CPU-s against 224 and 198). A wait that names its own
+# polling keeps it.
+WAIT_POLL_MS = 40
+
+
+def polling_by_default(wait_for_function):
+    """Page.wait_for_function that polls every WAIT_POLL_MS unless a polling is given."""
+    @functools.wraps(wait_for_function)
+    def wait(self, expression, *, arg=None, timeout=None, polling=None):
+        """wait_for_function(…, polling=WAIT_POLL_MS unless given)."""
+        return wait_for_function(self, expression, arg=arg, timeout=timeout,
+                                 polling=WAIT_POLL_MS if polling is None else polling)
+    return wait
+
+
+Page.wait_for_function = polling_by_default(Page.wait_for_function)
 
 
 @pytest.fixture(scope="session")
