@@ -6,7 +6,8 @@
 The site runs fully offline: the Pyodide and PyScript runtimes and the QR library (vendor/qr/)
 are copied from node_modules/ (pinned in package-lock.json, checked before each build; `npm ci`
 runs when needed), the engine and the page's modules ship
-compiled by the runtime's own Python in one bundle (web/bundle.py, scripts/bundle.mjs), and a
+compiled by the runtime's own Python in one bundle (web/bundle.py, scripts/bundle.mjs), with
+the standard library modules a start imports precompiled too (scripts/precompile.py), and a
 precaching service worker (sw.js) lists every file. Every path written is relative, so the site
 also works under a sub-path such as a GitHub Pages project site.
 
@@ -48,6 +49,10 @@ BUNDLED_AS_SOURCE = ("hint.py", "sound.py")
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+STDLIB = "python_stdlib.zip"
+# ^ not copied as is: written by scripts/bundle.mjs with the modules a start imports precompiled
+#   (scripts/precompile.py), which PyScript's own modules are among the roots of
+PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 VENDOR = {"qr": ("index.js", "decode.js", "LICENSE-MIT")}
 # ^ the page's other npm runtime (pinned in package.json and package-lock.json like Pyodide),
 #   copied as is to vendor/<package>/: paulmillr's qr (encode and decode, no dependencies;
@@ -103,6 +108,8 @@ def ensure_runtime():
     missing = [name for name in PYODIDE_FILES if not (NODE_MODULES / "pyodide" / name).is_file()]
     missing += ["%s/%s" % (package, name) for package, names in VENDOR.items() for name in names
                 if not (NODE_MODULES / package / name).is_file()]
+    if not (PYSCRIPT_PYTHON / "__init__.py").is_file():
+        missing.append("@pyscript/core/src/stdlib/pyscript")
     if missing or not (NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js").is_file():
         raise BuildError("node_modules/ lacks %s; run `npm ci`, and after an upgrade check "
                          "PYODIDE_FILES and VENDOR in build.py"
@@ -141,7 +148,8 @@ def copy_runtime(out):
     other vendored packages' files (VENDOR) to vendor/<package>/."""
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        copy_script(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
+        if name != STDLIB:                        # build_bundle writes it, precompiled
+            copy_script(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
     (out / "pyscript").mkdir()
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
     for name in pyscript_files(dist):
@@ -215,55 +223,24 @@ def bundle_sources(web=WEB, source=ROOT / PACKAGE):
     return sorted(browser_files(source) + [(rel, web / rel) for rel in web_modules(web)])
 
 
-def module_name(rel):
-    """The module a path of the bundle holds ("pkg/__init__.py": "pkg", "pkg/mod.py": "pkg.mod")."""
-    parts = rel[:-3].split("/")
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def top_imports(rel, text):
-    """The modules a module imports as it runs (its top-level imports, not those inside its
-    functions), in order, each with the packages above it."""
-    me = module_name(rel)
-    package = me if rel.endswith("__init__.py") else me.rpartition(".")[0]
-    found = []
-
-    def visit(body):
-        for node in body:
-            if isinstance(node, ast.Import):
-                found.extend(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    above = package.split(".")[:len(package.split(".")) - node.level + 1]
-                    base = ".".join(above + ([node.module] if node.module else []))
-                found.extend([base] + [base + "." + alias.name for alias in node.names])
-            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                for name in ("body", "orelse", "finalbody", "handlers"):
-                    visit(getattr(node, name, None) or [])
-
-    visit(ast.parse(text).body)
-    return [".".join(name.split(".")[:i + 1]) for name in found
-            for i in range(len(name.split(".")))]
-
-
 def bundle_order(sources, entry="main"):
     """The bundle's module paths in the order the page needs them: what `entry` imports to
     start, then each game's rules and table (in the registry's order), then the rest; each
     module after the modules it imports."""
-    texts = {module_name(rel): (rel, path.read_text(encoding="utf-8")) for rel, path in sources}
+    texts = {PRECOMPILE.module_name(rel): (rel, path.read_text(encoding="utf-8"))
+             for rel, path in sources}
     placed, order = set(), []
 
     def place(name):
         if name in placed or name not in texts:
             return
         placed.add(name)
-        for imported in top_imports(*texts[name]):
+        for imported in PRECOMPILE.top_imports(*texts[name]):
             place(imported)
         order.append(texts[name][0])
 
     games = "%s.games" % PACKAGE
-    game_packages = [m for m in top_imports(*texts[games]) if m.count(".") == 2] \
+    game_packages = [m for m in PRECOMPILE.top_imports(*texts[games]) if m.count(".") == 2] \
         if games in texts else []
     roots = [entry] + [root for package in dict.fromkeys(game_packages) for root in
                        (package + ".state", "tables." + package.rsplit(".", 1)[-1])]
@@ -317,7 +294,8 @@ def without_unsaid_sentences(text, keep):
 
 def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
     """Compile the browser's modules with the runtime's Python into out/encore.bundle (see
-    web/bundle.py) by running scripts/bundle.mjs in Node; returns its path."""
+    web/bundle.py), and the standard library a start imports into out/pyodide/STDLIB (see
+    scripts/precompile.py), by running scripts/bundle.mjs in Node; returns the bundle's path."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("Node.js is needed to compile the page's Python with the runtime's own "
@@ -338,11 +316,15 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
             else:
                 shutil.copyfile(src, Path(tmp) / rel)
         plan = Path(tmp) / "plan.json"
-        plan.write_text(json.dumps({"loader": str(web / LOADER), "cold": cold,
+        (out / "pyodide").mkdir(parents=True, exist_ok=True)
+        stdlib = {"zip": str(NODE_MODULES / "pyodide" / STDLIB),
+                  "output": str(out / "pyodide" / STDLIB),
+                  "scan": [str(p) for p in sorted(PYSCRIPT_PYTHON.glob("*.py"))]}
+        plan.write_text(json.dumps({"loader": str(web / LOADER), "cold": cold, "stdlib": stdlib,
                                     "order": bundle_order(sources)}), encoding="utf-8")
         done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path),
                                str(plan)], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0 or not path.is_file():
+    if done.returncode != 0 or not path.is_file() or not (out / "pyodide" / STDLIB).is_file():
         raise BuildError("compiling the page's Python failed (scripts/bundle.mjs):\n%s"
                          % (done.stderr.strip() or done.stdout.strip()))
     return path
@@ -412,6 +394,19 @@ def build_worker(out, web):
     ship_source(web / WORKER, out / WORKER)
     (out / WORKER_CONFIG).write_text(worker_toml(), encoding="utf-8")
     return True
+
+
+def load_precompile():
+    """Import scripts/precompile.py (what a module imports; the precompiled standard library),
+    which scripts/bundle.mjs also runs in the runtime's Python."""
+    spec = importlib.util.spec_from_file_location("encore_precompile",
+                                                  ROOT / "scripts" / "precompile.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PRECOMPILE = load_precompile()
 
 
 def load_shell(web=WEB):

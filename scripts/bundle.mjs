@@ -9,8 +9,12 @@
 // The cold paths are the modules no page needs before its first board (the hint, the sound:
 // build.py's BUNDLED_AS_SOURCE): they ship as their source (build.py strips its docstrings),
 // smaller than their bytecode, compiled when first imported. The bundle's format is the
-// loader's (web/bundle.py's `pack`, run here). build.py calls this; the output is the same for
-// the same sources.
+// loader's (web/bundle.py's `pack`, run here).
+// With "stdlib": {"zip": <the runtime's python_stdlib.zip>, "output": <zip to write>, "scan":
+// [<PyScript's Python files>]} in the plan, it also writes the standard library with what a
+// start imports precompiled (scripts/precompile.py): the modules the runtime has imported once
+// it is up, and every module our modules and PyScript's import, with what those import as they
+// run. build.py calls this; the output is the same for the same sources.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
@@ -18,6 +22,10 @@ import { loadPyodide } from "pyodide";
 const [source, output, planFile] = process.argv.slice(2, 5).map((p) => resolve(p));
 const plan = JSON.parse(readFileSync(planFile, "utf-8"));
 const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
+const started = py.runPython(`
+import sys
+[name for name, module in sys.modules.items() if ".zip/" in (getattr(module, "__file__", None) or "")]
+`).toJs();
 py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: source }, "/src");
 py.globals.set("plan", py.toPy(plan));
@@ -46,3 +54,27 @@ loader["pack"](modules)
 `);
 writeFileSync(output, bundle.toJs());
 console.log(`${py.runPython("len(modules)")} modules bundled by Python ${py.runPython("sys.version.split()[0]")}`);
+if (plan.stdlib) {
+  py.globals.set("started", py.toPy(started));
+  py.globals.set("scanned", py.toPy(plan.stdlib.scan.map((p) => readFileSync(p, "utf-8"))));
+  py.FS.writeFile("/stdlib.zip", readFileSync(plan.stdlib.zip));
+  py.globals.set("precompile_source", readFileSync(new URL("precompile.py", import.meta.url), "utf-8"));
+  const result = py.runPython(`
+import _imp
+precompile = {"__name__": "encore_precompile"}
+exec(compile(precompile_source, "precompile.py", "exec"), precompile)
+roots = set(started)
+for rel in plan["order"]:
+    with open("/src/" + rel, encoding="utf-8") as f:
+        roots |= precompile["every_import"](f.read())
+for text in scanned:
+    roots |= precompile["every_import"](text)
+prefix = next(p for p in sys.path if p.endswith(".zip")) + "/"
+with open("/stdlib.zip", "rb") as f:
+    data, chosen = precompile["precompiled_stdlib"](f.read(), roots, prefix,
+                                                    _imp._frozen_module_names())
+(data, len(chosen))
+`).toJs();
+  writeFileSync(plan.stdlib.output, result[0]);
+  console.log(`${result[1]} standard library modules precompiled`);
+}

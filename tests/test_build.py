@@ -145,9 +145,11 @@ def test_sources_shipped_without_docstrings_run_the_same():
 
 
 def test_bundle_is_reproducible(built_site, tmp_path):
-    """The same sources give the same bundle, byte for byte."""
+    """The same sources give the same bundle and the same standard library, byte for byte."""
     again = build.build_bundle(tmp_path)
     assert again.read_bytes() == (built_site.path / build.BUNDLE).read_bytes()
+    stdlib = "pyodide/" + build.STDLIB
+    assert (tmp_path / stdlib).read_bytes() == (built_site.path / stdlib).read_bytes()
 
 
 def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path, monkeypatch):
@@ -222,7 +224,8 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
         original = (pyodide / name).read_bytes()
         if name.endswith(".mjs"):                 # the same but for its source-map comment
             original = build.SOURCE_MAP_LINE.sub(b"\n", original)
-        assert (site / "pyodide" / name).read_bytes() == original
+        if name != build.STDLIB:                  # precompiled in part: the next test
+            assert (site / "pyodide" / name).read_bytes() == original
     shipped = {p.name for p in (site / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= shipped
     assert not any(n.startswith(("py-editor", "py-terminal", "py-game")) for n in shipped)
@@ -233,6 +236,76 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
         assert name != "service-worker.js", rel
         if name.endswith((".js", ".mjs")):       # no map is shipped, so none is pointed to
             assert b"sourceMappingURL" not in (site / rel).read_bytes(), rel
+
+
+def test_the_standard_library_is_the_pinned_one_with_what_a_start_imports_precompiled(
+        built_site):
+    """python_stdlib.zip holds every entry of the pinned runtime's: each as it was, or a module
+    as bytecode in its place, an unchecked hash-based .pyc of the runtime's Python (its magic
+    number is the bundle's) compiled from that very source (the hash of the pinned source). The
+    modules precompiled are what a start runs: asyncio and json, not email or unittest (the
+    page's console warns of any a start still compiles: test_e2e_page's checks)."""
+    import _imp
+    import lzma
+    import marshal
+    import zipfile
+    original = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / build.STDLIB)
+    shipped = zipfile.ZipFile(built_site.path / "pyodide" / build.STDLIB)
+    bundle = lzma.decompress((built_site.path / build.BUNDLE).read_bytes())
+    magic = marshal.loads(bundle[4:4 + int.from_bytes(bundle[:4], "big")])[0]
+    names, as_bytecode = set(shipped.namelist()), set()
+    for entry in original.namelist():
+        if entry in names:
+            assert shipped.read(entry) == original.read(entry), entry
+            continue
+        assert entry.endswith(".py") and entry + "c" in names, entry
+        pyc = shipped.read(entry + "c")
+        assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b01, entry
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"),
+                                             original.read(entry)), entry
+        as_bytecode.add(entry)
+    assert names == set(original.namelist()) - as_bytecode | {e + "c" for e in as_bytecode}
+    compiled = {build.PRECOMPILE.module_name(entry) for entry in as_bytecode}
+    assert {"asyncio", "asyncio.tasks", "json", "re", "typing", "inspect", "_pyodide._base",
+            "pyodide.ffi"} <= compiled
+    assert not {"email", "unittest", "xml", "http", "pydoc"} & {c.split(".")[0] for c in compiled}
+    assert 100 < len(compiled) < len([e for e in original.namelist() if e.endswith(".py")]) / 2
+
+
+def test_precompiled_modules_are_what_importing_the_roots_runs_and_import_from_the_zip(
+        tmp_path, monkeypatch):
+    """scripts/precompile.py in CPython: the roots and what they import as they run become
+    bytecode (not an import inside a function, under `if __name__ == "__main__"` or of a frozen
+    module); the zip then imports them from the bytecode, named as a traceback shows them, and
+    the rest from their source; other entries are kept as they were."""
+    import zipfile
+    files = {"pkg/__init__.py": "from . import a\n", "pkg/a.py": "import b\ndef f():\n    import c\n",
+             "b.py": "X = 1\nif __name__ == '__main__':\n    import d\n", "c.py": "Y = 2\n",
+             "d.py": "", "e.py": "import b\n", "pkg/data.txt": "kept"}
+    raw = tmp_path / "raw.zip"
+    with zipfile.ZipFile(raw, "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+    roots = build.PRECOMPILE.every_import("def g():\n    from pkg import a\nimport e\n")
+    assert roots == {"pkg", "pkg.a", "e"}
+    lib = tmp_path / "lib.zip"
+    data, chosen = build.PRECOMPILE.precompiled_stdlib(raw.read_bytes(), roots, "%s/" % lib,
+                                                       frozen={"e"})
+    assert chosen == ["b", "pkg", "pkg.a"]
+    lib.write_bytes(data)
+    assert sorted(zipfile.ZipFile(lib).namelist()) == sorted(
+        ["pkg/__init__.pyc", "pkg/a.pyc", "b.pyc", "c.py", "d.py", "e.py", "pkg/data.txt"])
+    assert zipfile.ZipFile(lib).read("pkg/data.txt") == b"kept"
+    monkeypatch.syspath_prepend(str(lib))
+    for name in ("pkg", "pkg.a", "b", "c"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import pkg.a
+    import c
+    assert pkg.a.__spec__.origin.endswith("a.pyc") and sys.modules["b"].X == 1
+    assert sys.modules["b"].__spec__.origin.endswith("b.pyc") and c.__spec__.origin.endswith("c.py")
+    assert pkg.a.f.__code__.co_filename == "%s/pkg/a.py" % lib
+    for name in ("pkg", "pkg.a", "b", "c"):
+        sys.modules.pop(name, None)
 
 
 def test_npm_packages_are_pinned_exactly_and_come_from_the_registry():

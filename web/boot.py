@@ -1,7 +1,26 @@
 """The page's entry (index.html's `<script type="py">`): the modules come from the precompiled
-bundle (bundle.py), then main.py wires the page."""
+bundle (bundle.py), then main.py wires the page; a console warning names any standard library
+module the start compiled from source (build.py precompiles those a start imports)."""
+
+import sys
 
 import bundle
 
 bundle.install()
 import main  # noqa: E402,F401  (importing it starts the page)
+
+
+def compiled_at_start():
+    """The standard library modules imported so far from source in the runtime's zip (not the
+    frozen ones, which name a file too)."""
+    origins = {name: getattr(getattr(module, "__spec__", None), "origin", None) or ""
+               for name, module in list(sys.modules.items())}
+    return sorted(name for name, origin in origins.items()
+                  if ".zip/" in origin and origin.endswith(".py"))
+
+
+if compiled_at_start():
+    import js
+    js.console.warn("Encore: the start compiled these standard library modules from source "
+                    "(scripts/precompile.py precompiles what a start imports): "
+                    + ", ".join(compiled_at_start()))
