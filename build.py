@@ -50,8 +50,8 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
-# ^ not copied as is: written by scripts/bundle.mjs with the modules a start imports precompiled
-#   (scripts/precompile.py), which PyScript's own modules are among the roots of
+# ^ not copied as is: scripts/bundle.mjs writes it with the modules a start imports precompiled
+#   (scripts/precompile.py; what PyScript's Python files, PYSCRIPT_PYTHON, import is among them)
 PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 VENDOR = {"qr": ("index.js", "decode.js", "LICENSE-MIT")}
 # ^ the page's other npm runtime (pinned in package.json and package-lock.json like Pyodide),
