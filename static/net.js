@@ -6,7 +6,11 @@
 //   encoreNet.offer(id, timeoutMs)        -> Promise of the local offer's SDP (host side)
 //   encoreNet.answer(id, offerSdp, ms)    -> Promise of the local answer's SDP (guest side)
 //   encoreNet.accept(id, answerSdp)       -> Promise, once the host has the guest's answer
-//   encoreNet.send(id, text)              -> true if handed to an open channel
+//   encoreNet.send(id, text)              -> true if handed to an open channel, or kept for
+//                                            one still opening (sent the moment it opens: a
+//                                            guest's hello can arrive before the host's own
+//                                            channel says it is open, and the welcome must
+//                                            not be lost)
 //   encoreNet.close(id)                   -> true if there was such a peer (no event follows)
 //   encoreNet.closeAll()                  -> every peer and the broker closed (a fresh start)
 //   encoreNet.onEvent(fn)                 -> fn(text) for {"type":"open"|"close","id"},
@@ -35,8 +39,9 @@
 // none, and no request leaves the device (docs/security.md). The QR library (vendor/qr/, pinned
 // npm "qr") is imported only when a code is drawn or read. Loaded as a file (the page's Content
 // Security Policy allows no inline script); with ?nettest=1 in the page's address, every string
-// sent is also kept in window.encoreNetSent[id] (the browser tests' leak check), and
-// window.encoreNetDrop(id) closes a peer's channel as a network blip would.
+// sent is also kept in window.encoreNetSent[id] (the browser tests' leak check), every string
+// received in window.encoreNetHeard[id], and window.encoreNetDrop(id) closes a peer's channel
+// as a network blip would.
 (() => {
   "use strict";
   const LABEL = "encore";                 // the one channel a peer may open
@@ -48,10 +53,11 @@
   const SCAN_EVERY_MS = 200, SCAN_SIDE = 960, MAX_SCANNED = 4000;
   const ICE_URL = /^(?:stun|turn|turns):[^\s"<>]{1,250}$/;
   const TEST = new URLSearchParams(location.search).get("nettest") === "1";
-  const peers = new Map();                // id -> {pc, dc, opened}
+  const peers = new Map();                // id -> {pc, dc, opened, early: texts sent while opening}
   let listener = null;
   if (TEST) {
     window.encoreNetSent = Object.create(null);
+    window.encoreNetHeard = Object.create(null);
     // the browser tests' network blip: close a peer's channel as a lost connection would (both
     // sides hear "close"; the connection stays listed, unlike close())
     window.encoreNetDrop = (id) => { const p = peers.get(String(id)); if (p && p.dc) p.dc.close(); };
@@ -109,10 +115,19 @@
       pc.addEventListener("icegatheringstatechange", check);
     });
   }
+  function keep(record, id, text) {       // ?nettest=1: what crossed the channel, per peer
+    if (TEST) (record[id] = record[id] || []).push(text);
+  }
   function wire(id, p, dc) {
     p.dc = dc;
+    p.early = [];
     const opened = () => {
-      if (live(id, p) && !p.opened && dc.readyState === "open") { p.opened = true; emit({type: "open", id}); }
+      if (!live(id, p) || p.opened || dc.readyState !== "open") return;
+      p.opened = true;
+      for (const text of p.early.splice(0)) {
+        try { dc.send(text); keep(window.encoreNetSent, id, text); } catch (e) { break; }
+      }
+      emit({type: "open", id});
     };
     dc.addEventListener("open", opened);
     dc.addEventListener("close", () => { if (live(id, p)) emit({type: "close", id}); });
@@ -120,7 +135,9 @@
       if (live(id, p)) emit({type: "error", id, data: String((e && e.error && e.error.message) || "error")});
     });
     dc.addEventListener("message", (e) => {
-      if (live(id, p) && typeof e.data === "string") emit({type: "message", id, data: e.data});
+      if (!live(id, p) || typeof e.data !== "string") return;
+      keep(window.encoreNetHeard, id, e.data);
+      emit({type: "message", id, data: e.data});
     });
     if (dc.readyState === "open") queueMicrotask(opened);
   }
@@ -175,11 +192,16 @@
   }
   function send(id, text) {
     const key = peerId(id), p = peers.get(key);
-    if (!p || !p.dc || p.dc.readyState !== "open" || typeof text !== "string") return false;
+    const state = p && p.dc ? p.dc.readyState : "none";
+    if ((state !== "open" && state !== "connecting") || typeof text !== "string") return false;
     const limit = Math.min(MAX_MESSAGE, (p.pc.sctp && p.pc.sctp.maxMessageSize) || MAX_MESSAGE);
     if (byteLength(text) > limit) return false;
+    if (state === "connecting" || !p.opened) {        // sent as it opens, in order
+      p.early.push(text);
+      return true;
+    }
     try { p.dc.send(text); } catch (e) { return false; }
-    if (TEST) (window.encoreNetSent[key] = window.encoreNetSent[key] || []).push(text);
+    keep(window.encoreNetSent, key, text);
     return true;
   }
   function close(id) {
@@ -194,7 +216,10 @@
     for (const key of [...peers.keys()]) close(key);
     brokerClose();
     stopScan();
-    if (TEST) window.encoreNetSent = Object.create(null);
+    if (TEST) {
+      window.encoreNetSent = Object.create(null);
+      window.encoreNetHeard = Object.create(null);
+    }
   }
   function status(id) {                   // {"connection", "channel"} as JSON, or "" if no such peer
     const p = peers.get(peerId(id));

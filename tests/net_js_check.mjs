@@ -81,7 +81,11 @@ class FakePC extends EventTarget {
     for (const pc of [this, guest]) { pc.connectionState = "connected"; pc.dispatchEvent(event("connectionstatechange")); }
     guest.dispatchEvent(event("datachannel", { channel: theirs }));
     await tick();
-    theirs.open(); this.channel.open();
+    theirs.open();
+    if (FakePC.hostOpensLate) {            // the guest's side opens first, its text arrives,
+      const mine = this.channel;           // and only then does the host hear its own open
+      setTimeout(() => setTimeout(() => mine.open(), 0), 0);
+    } else this.channel.open();
   }
   close() {                               // (a closed connection gathers no more)
     clearTimeout(this.gathering);
@@ -89,6 +93,7 @@ class FakePC extends EventTarget {
   }
 }
 FakePC.gatherMs = 5;
+FakePC.hostOpensLate = false;
 globalThis.RTCPeerConnection = FakePC;
 
 await import(pathToFileURL(join(site, "static", "net.js")).href);
@@ -153,6 +158,32 @@ net.closeAll();
 await settle();
 results.close_all = { listed, after: left.map((id) => net.status(id)), heard: heard.length,
                       kept: Object.keys(window.encoreNetSent).length };
+
+// --- the guest's hello before the host's own open: the host's welcome waits, then goes ---------
+FakePC.hostOpensLate = true;
+heard.length = 0;
+const lateOffer = await net.offer("seat-4", 1000);
+const lateAnswer = await net.answer("host", lateOffer, 1000);
+const replies = [];
+net.onEvent((text) => {
+  const e = JSON.parse(text);
+  heard.push(e);
+  if (e.type === "open" && e.id === "host") replies.push(["hello", net.send("host", "hello")]);
+  if (e.type === "message" && e.id === "seat-4") {
+    replies.push([net.status("seat-4"), net.send("seat-4", "welcome"), net.send("seat-4", "update")]);
+  }
+});
+await net.accept("seat-4", lateAnswer);
+await settle();
+FakePC.hostOpensLate = false;
+results.late_open = {
+  order: heard.map((e) => e.type + ":" + e.id + (e.data ? ":" + e.data : "")),
+  replies, kept: window.encoreNetSent["seat-4"], heard: window.encoreNetHeard["seat-4"],
+};
+net.onEvent((text) => heard.push(JSON.parse(text)));
+net.close("seat-4"); net.close("host");
+await settle();
+heard.length = 0;
 
 // --- ICE servers: the setting, checked --------------------------------------------------------
 const iceFor = async (value) => {

@@ -228,12 +228,17 @@ def wait_joined(guest, host, seat):
     except Exception as err:
         said = "() => (document.querySelector('#game-screen .modal') || document.body)" \
             ".innerText.slice(0, 600)"
+        heard = "(id) => ((window.encoreNetHeard || {})[id] || []).length"
         raise AssertionError("seat %d did not join (%s): guest %r, status %r; host %r; %s; "
-                             "the host sent it %s; %s" % (
+                             "the host sent it %s, heard %d texts from it; the guest sent %d, "
+                             "heard %d; %s" % (
             seat, type(err).__name__, guest.page.evaluate(said),
             guest.page.evaluate("encoreNet.status('host')"), host.page.evaluate(said),
             host.page.evaluate("(id) => encoreNet.status(id)", "seat-%d" % seat),
-            [m["t"] for m in sent_to(host, seat)], guest.problems + host.problems)) from None
+            [m["t"] for m in sent_to(host, seat)],
+            host.page.evaluate(heard, "seat-%d" % seat),
+            len(guest.page.evaluate("(window.encoreNetSent || {}).host || []")),
+            guest.page.evaluate(heard, "host"), guest.problems + host.problems)) from None
 
 
 def play_round(device):

@@ -1,7 +1,8 @@
 """static/net.js as the site ships it, run in Node (tests/net_js_check.mjs) with in-memory
 stand-ins for RTCPeerConnection: no browser, no network. What it checks: the channel's events
 reach Python as JSON text (open, message, state, close) and only from the live peer of an id;
-sends are bounded and kept for the leak check under ?nettest=1; ICE servers come only from a
+sends are bounded and kept for the leak check under ?nettest=1, and a send while our channel
+still opens leaves once it opens; ICE servers come only from a
 well-formed setting (none by default); a QR code drawn by qrSvg (the vendored library, found
 beside the page) has no style attribute and reads back; scan() reads a code from a video's
 frames through the vendored decoder when there is no BarcodeDetector, and stops or times out
@@ -41,6 +42,18 @@ def test_a_channel_opens_carries_text_both_ways_and_reports_its_state(run):
     assert run["kept"] == {"seat-1": ["to the guest", "90000 characters"],
                            "host": ["to the host"]}    # ?nettest=1: what left, per peer
     assert run["bad_id"] == "TypeError"
+
+
+def test_a_text_heard_before_our_own_channel_opens_is_answered_once_it_opens(run):
+    """The guest's side opens first and its hello arrives while the host's channel still says
+    "connecting": the host's welcome and update are taken (send is true) and leave, in order,
+    the moment its channel opens (a CI run had lost them: the guest waited for the table)."""
+    late = run["late_open"]
+    assert late["order"] == ["state:seat-4", "state:host", "open:host", "message:seat-4:hello",
+                             "open:seat-4", "message:host:welcome", "message:host:update"]
+    assert late["replies"] == [["hello", True], [json.dumps(
+        {"connection": "connected", "channel": "connecting"}, separators=(",", ":")), True, True]]
+    assert late["kept"] == ["welcome", "update"] and late["heard"] == ["hello"]
 
 
 def test_only_our_channel_and_the_live_peer_are_heard(run):

@@ -379,6 +379,30 @@ def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_rea
     main.show_start()
 
 
+def test_a_hello_heard_before_the_hosts_own_open_leaves_the_seat_joined(main, monkeypatch):
+    """The guest's hello can reach the host before the host hears its own channel open (a CI
+    run left a guest on "the host's table is coming" and the host on "Connected: joining…"):
+    the welcome and the update go to net.js at once (it keeps them until the channel opens,
+    test_net_js.py), and the late "open" leaves the seat joined, not joining."""
+    from tables import sound
+    from test_devices import ROOM, host, secret
+    monkeypatch.setattr(sound, "play", lambda item: None)
+    session, links = host("take-a-chord", "rrrr", seed="dev-open")
+    main.PAGE.session, main.PAGE.devices = session, links
+    send = main.window.encoreNet.send
+    send.reset_mock()
+    hello = net.encode(net.hello(ROOM, 1, secret(1)))
+    main.host_event(1, "message", {"type": "message", "id": devices.peer_of(1), "data": hello})
+    assert links.state[1] == "joined"
+    assert [net.decode_host(c.args[1])["t"] for c in send.call_args_list] == ["welcome", "update"]
+    assert {c.args[0] for c in send.call_args_list} == {devices.peer_of(1)}
+    main.host_event(1, "open", {"type": "open", "id": devices.peer_of(1)})
+    assert links.state[1] == "joined"
+    main.host_event(2, "open", {"type": "open", "id": devices.peer_of(2)})
+    assert links.state[2] == "open"                    # a seat not yet joined: joining
+    main.show_start()
+
+
 def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(main,
                                                                               monkeypatch):
     """A guest back at its table whose new hello the host refuses (an old key) is not left on

@@ -2150,7 +2150,8 @@ def host_event(seat, kind, event):
     if session is None or links is None or seat not in links.state:
         return
     if kind == "open":
-        links.set(seat, "open")
+        if links.state[seat] != "joined":     # its hello may come first (net.js keeps the
+            links.set(seat, "open")           # welcome until the channel opens): still joined
     elif kind == "message":
         out, moved = devices.host_receive(session, links, seat, str(event.get("data") or ""))
         for msg in out:               # (a refusal is the guest's to show: its reason goes back)
