@@ -403,6 +403,41 @@ def test_a_hello_heard_before_the_hosts_own_open_leaves_the_seat_joined(main, mo
     main.show_start()
 
 
+def test_a_joining_guest_says_its_hello_again_until_the_host_answers(main, monkeypatch):
+    """A guest's first text on a new channel was seen lost (a CI run: the guest sent its hello,
+    the host heard nothing, and the guest waited on "the host's table is coming"): the hello
+    is said again every HELLO_AGAIN_MS, HELLOS times in all, until anything comes back from
+    the host; once it does, or the join is left, it is not said again."""
+    from test_devices import ROOM, secret
+    send, timer = main.window.encoreNet.send, main.window.setTimeout
+    hellos = lambda: [net.decode_guest(c.args[1])["t"] for c in send.call_args_list]  # noqa: E731
+
+    def opened():
+        send.reset_mock()
+        timer.reset_mock()
+        main.PAGE.session = None
+        main.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1), "broker": None,
+                          "reply": "", "qr": "", "open": False, "error": ""}
+        main.guest_event("open", {"type": "open", "id": main.devices.HOST_PEER})
+        return main.PAGE.join
+
+    join = opened()
+    assert hellos() == ["hello"] and timer.call_args.args[1] == main.HELLO_AGAIN_MS
+    for n in range(2, main.HELLOS + 1):
+        timer.call_args.args[0]()                          # no answer yet: said again
+        assert hellos() == ["hello"] * n
+    assert timer.call_count == main.HELLOS - 1             # and no more after the last
+    join = opened()
+    main.guest_event("message", {"type": "message", "id": main.devices.HOST_PEER, "data": "x"})
+    timer.call_args.args[0]()
+    assert hellos() == ["hello"] and join["heard"]         # the host answered: not again
+    join = opened()
+    main.PAGE.join = None                                  # left (or another invitation)
+    timer.call_args.args[0]()
+    assert hellos() == ["hello"]
+    main.show_start()
+
+
 def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(main,
                                                                               monkeypatch):
     """A guest back at its table whose new hello the host refuses (an old key) is not left on

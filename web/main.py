@@ -2271,10 +2271,12 @@ def guest_event(kind, event):
             net_js().brokerClose()    # connected: the broker is not needed any more
         if guest:
             guest.broker = join.get("broker")     # how it calls again after a reload
-        hello = guest.hello() if guest else net.hello(join["room"], join["seat"], join["secret"])
-        net_js().send(devices.HOST_PEER, net.encode(hello))
+        join["heard"], join["hellos"] = False, 0
+        say_hello(join, guest)
         show_join(join)
     elif kind == "message":
+        if join is not None:
+            join["heard"] = True
         guest_message(guest, str(event.get("data") or ""))
     elif kind == "close" or kind == "state" and event.get("state") in ("failed", "closed"):
         if guest is not None and PAGE.overlay != "join":
@@ -2283,6 +2285,28 @@ def guest_event(kind, event):
         elif join is not None and guest is None:
             join["error"] = text("ui.net.lost")
             show_join(join)
+
+
+HELLO_AGAIN_MS = 3000    # a hello the host has not answered by then is said again: its first
+HELLOS = 3               # text on a new channel was seen lost between two Chromium pages (the
+                         # guest sent it, the host heard nothing); the host answers each hello
+
+
+def say_hello(join, guest):
+    """Send the hello on the open channel to the host; it is sent again (HELLOS in all) while
+    this join is the page's and nothing has come back from the host."""
+    hello = guest.hello() if guest else net.hello(join["room"], join["seat"], join["secret"])
+    net_js().send(devices.HOST_PEER, net.encode(hello))
+    join["hellos"] = join.get("hellos", 0) + 1
+    if join["hellos"] < HELLOS:
+        window.setTimeout(proxy(lambda: hello_again(join, guest)), HELLO_AGAIN_MS)
+
+
+def hello_again(join, guest):
+    """The hello's timer: said again unless the host answered, the join ended or was replaced."""
+    if PAGE.join is join and join.get("open") and not join.get("heard") and \
+            not join.get("error"):
+        say_hello(join, guest)
 
 
 def guest_message(guest, raw):
