@@ -19,8 +19,9 @@ def compiled_at_start():
                   if ".zip/" in origin and origin.endswith(".py"))
 
 
-if compiled_at_start():
+COMPILED = compiled_at_start()
+if COMPILED:
     import js
     js.console.warn("Encore: the start compiled these standard library modules from source "
                     "(scripts/precompile.py precompiles what a start imports): "
-                    + ", ".join(compiled_at_start()))
+                    + ", ".join(COMPILED))
