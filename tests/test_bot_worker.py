@@ -1,7 +1,7 @@
 """The bots' worker (web/bot_worker.py) and the page's side of the bot levels, in CPython.
 
 The worker module runs in a PyScript worker in the page; here it is imported without pyscript
-and its `best_move` is driven exactly as `main.py` drives it: the request comes from
+and its `best_move` is driven exactly as the page (`worker.py`, `bots.py`) drives it: the request comes from
 `app.Session.bot_request` and holds the seat's view only, the JSON answer goes back through
 `Session.bot_reply`.
 """

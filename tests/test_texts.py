@@ -146,8 +146,10 @@ def test_the_shell_holds_every_sentence_its_scripts_name_and_only_those():
     for path in (root / "static").glob("*.js"):
         for msg_id in re.findall(r'"(ui\.[a-z0-9_.]+)"', path.read_text()):
             assert msg_id in said, (path.name, msg_id)
-    main = (root / "web" / "main.py").read_text()
-    for msg_id in re.findall(r'setAside\([^,]+, "(ui\.[a-z_]+)"\)', main):
+    page = "".join(p.read_text() for p in (root / "web").glob("*.py"))
+    aside = re.findall(r'setAside\([^,]+, "(ui\.[a-z_]+)"\)', page)
+    assert {"ui.why_refused", "ui.why_wrong_shape"} <= set(aside)    # (the page's modules
+    for msg_id in aside:                                            # do set values aside)
         assert msg_id in said, msg_id
     assert "ui.why_refused" in said and "ui.start" not in said
     assert len(said) < len([k for k in CATALOGUE["en"] if k.startswith("ui.")]) // 4

@@ -1,4 +1,4 @@
-"""The page refuses a bots' worker of another version (web/main.py's boot_worker), in CPython
+"""The page refuses a bots' worker of another version (web/worker.py's boot_worker), in CPython
 with the browser stubbed: build.py stamps the site's version into index.html's
 <meta name="encore-version"> and into bot_worker.py, the worker reports it, and a worker whose
 files came from another version is treated as failed (the heuristic plays, a console warning
@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-from test_web_main import main  # noqa: F401  (the fixture: main.py with the DOM stubbed)
+from test_web_main import main  # noqa: F401  (the fixture: the page's modules, DOM stubbed)
 
 PAGE_VERSION = "encore-00112233aabbccdd"
 
@@ -36,10 +36,10 @@ def booted(main, monkeypatch, worker_version):  # noqa: F811
                         mock.AsyncMock(return_value=proxy), raising=False)
     for field, value in (("worker_state", "starting"), ("worker_proxy", None),
                          ("notice", None)):
-        monkeypatch.setattr(main.PAGE, field, value)
+        monkeypatch.setattr(main.page.PAGE, field, value)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:   # its own thread: the browser
-        result = pool.submit(asyncio.run, main.boot_worker()).result()   # tests' loop may run
-    return result, main.PAGE, [str(c.args[0]) for c in warn.call_args_list], proxy
+        result = pool.submit(asyncio.run, main.worker.boot_worker()).result()   # tests' loop may run
+    return result, main.page.PAGE, [str(c.args[0]) for c in warn.call_args_list], proxy
 
 
 def test_a_worker_of_the_pages_version_is_used(main, monkeypatch):  # noqa: F811

@@ -19,13 +19,22 @@ import net  # noqa: E402
 import render  # noqa: E402,F401
 import tables  # noqa: E402
 
-MAIN = ROOT / "web" / "main.py"
+WEB = ROOT / "web"
 OLD_GLOBALS = ("SESSION", "UI", "PROXIES", "THINK", "WORKER", "BOT_LOG")
+
+
+def page_modules():
+    """The page's own modules (web/*.py that import page.py), with page and main: the modules
+    that run against the DOM and share PAGE."""
+    return sorted({p.stem for p in WEB.glob("*.py") if "\nfrom page import" in p.read_text()}
+                  | {"page", "main"})
 
 
 @pytest.fixture(scope="module")
 def main():
-    """main.py imported with pyscript and pyodide.ffi stubbed by a MagicMock DOM."""
+    """The page's modules imported with pyscript and pyodide.ffi stubbed by a MagicMock DOM:
+    one namespace holding each module by name (main.page, main.drawing, …), and the stubs'
+    window and document."""
     window, document = mock.MagicMock(), mock.MagicMock()
     window.innerWidth = 1366
     window.location.search = ""
@@ -39,11 +48,22 @@ def main():
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
     stubs = {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
-    saved = {name: sys.modules.get(name) for name in list(stubs) + ["main"]}
+    names = page_modules()
+    saved = {name: sys.modules.get(name) for name in list(stubs) + names}
     sys.modules.update(stubs)
-    sys.modules.pop("main", None)
+    for name in names:
+        sys.modules.pop(name, None)
     try:
-        yield importlib.import_module("main")
+        importlib.import_module("main")
+        import asyncio
+        import json
+
+        import replay as replays
+        from pygame_rules.messages import text
+        yield types.SimpleNamespace(window=window, document=document, asyncio=asyncio,
+                                    json=json, app=app, devices=devices, render=render,
+                                    text=text, replays=replays,
+                                    **{name: sys.modules[name] for name in names})
     finally:
         for name, module in saved.items():
             if module is None:
@@ -62,28 +82,32 @@ def run_apart(coro):
 
 
 def page_attributes():
-    """Every attribute of PAGE that main.py reads or writes, and the toggle("...") keys."""
-    tree = ast.parse(MAIN.read_text())
-    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name) and node.value.id == "PAGE"}
-    used |= {node.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Call)
-             and isinstance(node.func, ast.Name) and node.func.id == "toggle"}
+    """Every attribute of PAGE that the page's modules read or write, and the toggle("...")
+    keys."""
+    used = set()
+    for name in page_modules():
+        tree = ast.parse((WEB / (name + ".py")).read_text())
+        used |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                 and isinstance(node.value, ast.Name) and node.value.id == "PAGE"}
+        used |= {node.args[0].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and getattr(node.func, "attr", getattr(node.func, "id", None)) == "toggle"}
     return used
 
 
 def test_the_page_state_is_one_object_with_every_field_declared(main):
-    """PAGE is the only mutable state: main.py uses no field that PageState does not declare,
-    none can be added later, and the six old globals are gone."""
-    fields = set(main.PageState.__dataclass_fields__)
+    """PAGE is the only mutable state: no page module uses a field that PageState does not
+    declare, none can be added later, and the six old globals are gone."""
+    fields = set(main.page.PageState.__dataclass_fields__)
     used = page_attributes()
     assert used == fields                                  # and none is left unused
     with pytest.raises(AttributeError):
-        main.PAGE.rtimer = 1                              # slots: no key appears later
-    assert not any(hasattr(main, name) for name in OLD_GLOBALS)
-    mutable = [name for name, value in vars(main).items()
+        main.page.PAGE.rtimer = 1                              # slots: no key appears later
+    modules = [getattr(main, name) for name in page_modules()]
+    assert not any(hasattr(module, name) for module in modules for name in OLD_GLOBALS)
+    mutable = [(module.__name__, name) for module in modules for name, value in vars(module).items()
                if isinstance(value, (dict, list, set)) and not name.startswith("__")]
-    assert mutable == ["ACTIONS"]                         # a table of handlers, never changed
-    assert main.PAGE.proxies and main.PageState().proxies == []   # each instance its own list
+    assert mutable == [("keys", "ACTIONS")]               # a table of handlers, never changed
+    assert main.page.PAGE.proxies and main.page.PageState().proxies == []   # each instance its own list
 
 
 @pytest.mark.parametrize("game_id", tables.game_ids())
@@ -96,20 +120,20 @@ def test_a_bots_game_runs_to_its_end_through_the_page(main, game_id, monkeypatch
     seats = [{"name": "B%d" % i, "kind": "bot", "bot": "heuristic"}
              for i in range(max(2, game.min_players))]
     session = app.Session.start(game_id, seats, seed=4)
-    main.begin(session, "t1")
-    assert main.PAGE.session is session and main.PAGE.notice == ""
+    main.start.begin(session, "t1")
+    assert main.page.PAGE.session is session and main.page.PAGE.notice == ""
     for _ in range(5000):
         if session.state.is_over:
             break
         if session.round_pending():
-            main.next_round()
+            main.moves.next_round()
         else:
-            main.bot_tick()
-    assert session.state.is_over and main.PAGE.bot_timer is None
-    assert main.PAGE.heard == len(session.events())
+            main.bots.bot_tick()
+    assert session.state.is_over and main.page.PAGE.bot_timer is None
+    assert main.page.PAGE.heard == len(session.events())
     assert heard                                   # notes, strums, chimes and knocks: all four
-    main.show_start()
-    assert main.PAGE.session is None
+    main.start.show_start()
+    assert main.page.PAGE.session is None
 
 
 def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
@@ -117,22 +141,22 @@ def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
     session = app.Session.start("take-a-chord", seats, seed=6)
-    main.begin(session, "t1")
+    main.start.begin(session, "t1")
     while not session.current_is_human():
-        main.bot_tick()
+        main.bots.bot_tick()
     legal = [card for _, card in session.state.legal_actions()]
     illegal = next(c for c in session.view()["hand"] if c not in legal) \
         if len(legal) < len(session.view()["hand"]) else None
     if illegal is not None:
-        main.choose({"card": str(illegal)})
-        assert main.PAGE.notice and session.state.current_player == 0
+        main.moves.choose({"card": str(illegal)})
+        assert main.page.PAGE.notice and session.state.current_player == 0
     before = len(session.state.history)
-    main.choose({"card": str(legal[0])})
-    assert len(session.state.history) == before + 1 and main.PAGE.notice == ""
-    sorted_before = main.PAGE.by_strength
-    main.toggle("by_strength")
-    assert main.PAGE.by_strength is not sorted_before
-    main.show_start()
+    main.moves.choose({"card": str(legal[0])})
+    assert len(session.state.history) == before + 1 and main.page.PAGE.notice == ""
+    sorted_before = main.page.PAGE.by_strength
+    main.moves.toggle("by_strength")
+    assert main.page.PAGE.by_strength is not sorted_before
+    main.start.show_start()
 
 
 def test_a_fresh_start_forgets_the_table_and_keeps_only_the_page_loads_own(main):
@@ -141,28 +165,28 @@ def test_a_fresh_start_forgets_the_table_and_keeps_only_the_page_loads_own(main)
     worker, and the start screen is shown."""
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(2)]
-    main.begin(app.Session.start("take-bamboo", seats, seed=3), "t2")
-    main.PAGE.notice, main.PAGE.by_strength, main.PAGE.overlay = "x", True, "menu"
-    main.PAGE.worker_state, proxies = "ready", list(main.PAGE.proxies)
-    main.fresh_start()
-    blank = main.PageState()
-    changed = [name for name in main.PageState.__slots__
-               if getattr(main.PAGE, name) != getattr(blank, name)]
+    main.start.begin(app.Session.start("take-bamboo", seats, seed=3), "t2")
+    main.page.PAGE.notice, main.page.PAGE.by_strength, main.page.PAGE.overlay = "x", True, "menu"
+    main.page.PAGE.worker_state, proxies = "ready", list(main.page.PAGE.proxies)
+    main.start.fresh_start()
+    blank = main.page.PageState()
+    changed = [name for name in main.page.PageState.__slots__
+               if getattr(main.page.PAGE, name) != getattr(blank, name)]
     assert sorted(changed) == ["proxies", "worker_state"]
-    assert main.PAGE.proxies == proxies and main.PAGE.worker_state == "ready"
+    assert main.page.PAGE.proxies == proxies and main.page.PAGE.worker_state == "ready"
     assert main.document.body.dataset.board == "start"
     assert main.window.botLog == main.window.hintLog == "[]"      # their copies for measuring
-    main.PAGE.worker_state = "off"
+    main.page.PAGE.worker_state = "off"
 
 
 def test_a_tables_cancel_button_drops_the_pending_choice(main):
     """data-action="cancel" (Taktvoll's and Re-Chord's Cancel, the pending bar's) is the frame's
     own cancel, the handler Escape calls too: the half-made choice goes."""
-    assert main.screen_action("cancel") is main.cancel_pending
-    main.PAGE.pending = {"card": 12}
-    with mock.patch.object(main, "draw"):
-        main.cancel_pending()
-    assert main.PAGE.pending is None
+    assert main.keys.screen_action("cancel") is main.moves.cancel_pending
+    main.page.PAGE.pending = {"card": 12}
+    with mock.patch.object(main.drawing, "draw"):
+        main.moves.cancel_pending()
+    assert main.page.PAGE.pending is None
 
 
 # --- hints (issue 20) ---------------------------------------------------------------------------------
@@ -202,39 +226,39 @@ def hint_game(main, monkeypatch, worker):
         def __await__(self):
             yield from ()
             return worker
-    monkeypatch.setattr(main, "ensure_worker", Ready)
+    monkeypatch.setattr(main.worker, "ensure_worker", Ready)
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
     session = app.Session.start("take-a-chord", seats, seed=6)
-    main.begin(session, "t1")
+    main.start.begin(session, "t1")
     while not session.current_is_human():
-        main.bot_tick()
+        main.bots.bot_tick()
     return session, started
 
 
 def test_a_hint_is_asked_shown_counted_once_toggled_and_gone_after_the_move(main, monkeypatch):
     worker = FakeWorker()
     session, started = hint_game(main, monkeypatch, worker)
-    main.PAGE.worker_state = "ready"
-    main.ask_hint()
-    assert main.PAGE.hint_asking and len(started) == 1
-    main.ask_hint()                                  # thinking: nothing more is asked
+    main.page.PAGE.worker_state = "ready"
+    main.hints.ask_hint()
+    assert main.page.PAGE.hint_asking and len(started) == 1
+    main.hints.ask_hint()                                  # thinking: nothing more is asked
     assert len(started) == 1
     run_apart(started.pop())
     assert worker.asked == [(0, "hard", 1.0)]
-    found = main.PAGE.hint_found
-    assert not main.PAGE.hint_asking and main.PAGE.hint_shown and session.hints == {0: 1}
+    found = main.page.PAGE.hint_found
+    assert not main.page.PAGE.hint_asking and main.page.PAGE.hint_shown and session.hints == {0: 1}
     assert tuple(found["action"]) in session.state.legal_actions()
-    assert main.hint_on_screen(session, None, None) is found
-    main.ask_hint()                                  # H again: closes, then shows it again
-    assert not main.PAGE.hint_shown and not started
-    main.ask_hint()
-    assert main.PAGE.hint_shown and not started and session.hints == {0: 1}
-    main.close_hint()
-    assert not main.PAGE.hint_shown
-    main.play(tuple(found["action"]))
-    assert main.PAGE.hint_key is None and main.PAGE.hint_found is None
-    main.show_start()
+    assert main.hints.hint_on_screen(session, None, None) is found
+    main.hints.ask_hint()                                  # H again: closes, then shows it again
+    assert not main.page.PAGE.hint_shown and not started
+    main.hints.ask_hint()
+    assert main.page.PAGE.hint_shown and not started and session.hints == {0: 1}
+    main.hints.close_hint()
+    assert not main.page.PAGE.hint_shown
+    main.moves.play(tuple(found["action"]))
+    assert main.page.PAGE.hint_key is None and main.page.PAGE.hint_found is None
+    main.start.show_start()
 
 
 def test_the_hint_box_tells_a_moves_effects_in_the_logs_words(main, monkeypatch):
@@ -243,17 +267,17 @@ def test_the_hint_box_tells_a_moves_effects_in_the_logs_words(main, monkeypatch)
     session, started = hint_game(main, monkeypatch, FakeWorker())
     events = session.events()[1:]                    # the venue's start and the plays so far
     lines = session.table.log_lines(events, session.names())
-    assert main.effect_lines(session, events) == lines and lines
+    assert main.hints.effect_lines(session, events) == lines and lines
     action = session.state.legal_actions()[0]
     found = {"candidates": [list(action)], "chosen": 0, "how": "search", "samples": 2,
              "value": [0.5], "gain": [0.0], "se": [0.0], "score": [3.0], "effects": [events],
              "action": list(action)}
-    box = main.hint_box(session, found)
+    box = main.hints.hint_box(session, found)
     told = " ".join(lines[:2])                       # the chosen move's first two lines
     assert main.render.escape(main.text("ui.hint.then", {"what": told})) in box
     assert box.index(main.render.escape(session.state.describe(action))) < box.index(
         main.render.escape(lines[0]))
-    main.show_start()
+    main.start.show_start()
 
 
 def explain_replay(main, monkeypatch, worker):
@@ -264,8 +288,8 @@ def explain_replay(main, monkeypatch, worker):
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     rp = main.replays.Replay(state, session.seats)
-    monkeypatch.setattr(main, "draw", lambda: None)     # (the mock DOM has no layout)
-    main.show_replay(rp)
+    monkeypatch.setattr(main.drawing, "draw", lambda: None)     # (the mock DOM has no layout)
+    main.watching.show_replay(rp)
     return rp, started
 
 
@@ -273,30 +297,30 @@ def test_why_this_move_asks_the_search_from_the_movers_view_and_shows_it_there(m
                                                                                 monkeypatch):
     worker = FakeWorker()
     rp, started = explain_replay(main, monkeypatch, worker)
-    main.PAGE.worker_state = "ready"
-    assert main.explain_state(rp) is None                 # the start: no move yet
+    main.page.PAGE.worker_state = "ready"
+    assert main.hints.explain_state(rp) is None                 # the start: no move yet
     rp.go(6)
     made = rp.move_made()
-    assert main.explain_state(rp) == ""
-    main.ask_explain()
-    assert main.explain_state(rp) == "thinking" and len(started) == 1
-    main.ask_explain()                                    # thinking: not asked again
+    assert main.hints.explain_state(rp) == ""
+    main.hints.ask_explain()
+    assert main.hints.explain_state(rp) == "thinking" and len(started) == 1
+    main.hints.ask_explain()                                    # thinking: not asked again
     assert len(started) == 1
     run_apart(started.pop())
     assert worker.asked == [(made["seat"], "explain", main.json.dumps(made["move"]))]
-    found = main.PAGE.explain_found
+    found = main.page.PAGE.explain_found
     assert found["candidates"][found["played"]] == made["move"]
-    box = main.explain_box(rp, rp.names())
+    box = main.hints.explain_box(rp, rp.names())
     name = rp.names()[made["seat"]]
     assert main.render.escape(name) in box and 'data-action="explain-close"' in box
     rp.go(7)                                              # another step: not shown there
-    assert main.explain_box(rp, rp.names()) == "" and main.explain_state(rp) == ""
+    assert main.hints.explain_box(rp, rp.names()) == "" and main.hints.explain_state(rp) == ""
     rp.go(6)
-    assert main.explain_box(rp, rp.names()) == box
-    main.close_explain()
-    assert main.explain_box(rp, rp.names()) == ""
-    main.close_replay()
-    main.show_start()
+    assert main.hints.explain_box(rp, rp.names()) == box
+    main.hints.close_explain()
+    assert main.hints.explain_box(rp, rp.names()) == ""
+    main.watching.close_replay()
+    main.start.show_start()
 
 
 @pytest.mark.parametrize("answer", [
@@ -307,40 +331,40 @@ def test_why_this_move_asks_the_search_from_the_movers_view_and_shows_it_there(m
     lambda r: "garbage"])
 def test_a_wrong_explanation_is_refused_in_words(main, monkeypatch, answer):
     rp, started = explain_replay(main, monkeypatch, FakeWorker(answer))
-    main.PAGE.worker_state = "ready"
+    main.page.PAGE.worker_state = "ready"
     rp.go(6)
-    main.ask_explain()
+    main.hints.ask_explain()
     run_apart(started.pop())
-    assert main.PAGE.explain_found is None and main.PAGE.notice == main.text("ui.hint.failed")
-    assert main.explain_box(rp, rp.names()) == ""
-    main.close_replay()
-    main.show_start()
+    assert main.page.PAGE.explain_found is None and main.page.PAGE.notice == main.text("ui.hint.failed")
+    assert main.hints.explain_box(rp, rp.names()) == ""
+    main.watching.close_replay()
+    main.start.show_start()
 
 
 def test_a_wrong_or_missing_answer_is_said_and_nothing_is_lit_or_counted(main, monkeypatch):
     worker = FakeWorker(lambda reply: {**reply, "action": ["play", 999]})
     session, started = hint_game(main, monkeypatch, worker)
-    main.PAGE.worker_state = "ready"
-    main.ask_hint()
+    main.page.PAGE.worker_state = "ready"
+    main.hints.ask_hint()
     run_apart(started.pop())
-    assert main.PAGE.notice == main.text("ui.hint.illegal") and main.PAGE.hint_found is None
+    assert main.page.PAGE.notice == main.text("ui.hint.illegal") and main.page.PAGE.hint_found is None
     assert session.hints == {}
-    main.PAGE.worker_state = "failed"                # no worker: said, never searched here
-    main.ask_hint()
-    assert not started and main.PAGE.notice == main.text("ui.hint.no_worker")
-    main.PAGE.worker_state = "off"
-    main.show_start()
+    main.page.PAGE.worker_state = "failed"                # no worker: said, never searched here
+    main.hints.ask_hint()
+    assert not started and main.page.PAGE.notice == main.text("ui.hint.no_worker")
+    main.page.PAGE.worker_state = "off"
+    main.start.show_start()
 
 
 def test_a_hint_answered_after_the_person_moved_is_forgotten(main, monkeypatch):
     session, started = hint_game(main, monkeypatch, FakeWorker())
-    main.PAGE.worker_state = "ready"
-    main.ask_hint()
-    main.play(session.state.legal_actions()[0])
+    main.page.PAGE.worker_state = "ready"
+    main.hints.ask_hint()
+    main.moves.play(session.state.legal_actions()[0])
     run_apart(started.pop())
-    assert main.PAGE.hint_found is None and session.hints == {}
-    main.PAGE.worker_state = "off"
-    main.show_start()
+    assert main.page.PAGE.hint_found is None and session.hints == {}
+    main.page.PAGE.worker_state = "off"
+    main.start.show_start()
 
 
 def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_reasons(main,
@@ -357,26 +381,26 @@ def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_rea
     hello = net.hello(ROOM, seat, secret(seat))
     welcome, update = [net.encode(m) for m in
                        devices.host_receive(session, links, seat, net.encode(hello))[0]]
-    main.PAGE.join = {"room": ROOM, "seat": seat, "secret": secret(seat)}
-    main.guest_message(None, welcome)
-    guest = main.PAGE.session
-    assert guest.guest and guest.view() is None and main.PAGE.join is None
-    main.guest_message(guest, update)
-    assert guest.view()["legal"] and main.PAGE.notice == ""
+    main.page.PAGE.join = {"room": ROOM, "seat": seat, "secret": secret(seat)}
+    main.joining.guest_message(None, welcome)
+    guest = main.page.PAGE.session
+    assert guest.guest and guest.view() is None and main.page.PAGE.join is None
+    main.joining.guest_message(guest, update)
+    assert guest.view()["legal"] and main.page.PAGE.notice == ""
     legal = set(session.state.legal_actions())
     illegal = next(("play", c) for c in guest.view()["hand"] if ("play", c) not in legal)
     at_host = app.Session(app.pygame_rules.load_state(session.state.to_json()),
                           [{"name": "P%d" % i, "kind": "human" if i == seat else "bot"}
                            for i in range(4)])
-    main.PAGE.clicked = "card-%d" % illegal[1]
-    main.play(illegal)
+    main.page.PAGE.clicked = "card-%d" % illegal[1]
+    main.moves.play(illegal)
     [sent] = guest.take_outbox() or [main.window.encoreNet.send.call_args[0][1]]
     out, moved = devices.host_receive(session, links, seat, sent)
     assert not moved
-    main.guest_message(guest, net.encode(out[0]))
-    assert main.PAGE.notice == at_host.human_move(illegal).message
-    assert main.PAGE.notice_at == "card-%d" % illegal[1]
-    main.show_start()
+    main.joining.guest_message(guest, net.encode(out[0]))
+    assert main.page.PAGE.notice == at_host.human_move(illegal).message
+    assert main.page.PAGE.notice_at == "card-%d" % illegal[1]
+    main.start.show_start()
 
 
 def test_a_hello_heard_before_the_hosts_own_open_leaves_the_seat_joined(main, monkeypatch):
@@ -388,19 +412,19 @@ def test_a_hello_heard_before_the_hosts_own_open_leaves_the_seat_joined(main, mo
     from test_devices import ROOM, host, secret
     monkeypatch.setattr(sound, "play", lambda item: None)
     session, links = host("take-a-chord", "rrrr", seed="dev-open")
-    main.PAGE.session, main.PAGE.devices = session, links
+    main.page.PAGE.session, main.page.PAGE.devices = session, links
     send = main.window.encoreNet.send
     send.reset_mock()
     hello = net.encode(net.hello(ROOM, 1, secret(1)))
-    main.host_event(1, "message", {"type": "message", "id": devices.peer_of(1), "data": hello})
+    main.hosting.host_event(1, "message", {"type": "message", "id": devices.peer_of(1), "data": hello})
     assert links.state[1] == "joined"
     assert [net.decode_host(c.args[1])["t"] for c in send.call_args_list] == ["welcome", "update"]
     assert {c.args[0] for c in send.call_args_list} == {devices.peer_of(1)}
-    main.host_event(1, "open", {"type": "open", "id": devices.peer_of(1)})
+    main.hosting.host_event(1, "open", {"type": "open", "id": devices.peer_of(1)})
     assert links.state[1] == "joined"
-    main.host_event(2, "open", {"type": "open", "id": devices.peer_of(2)})
+    main.hosting.host_event(2, "open", {"type": "open", "id": devices.peer_of(2)})
     assert links.state[2] == "open"                    # a seat not yet joined: joining
-    main.show_start()
+    main.start.show_start()
 
 
 def test_a_joining_guest_says_its_hello_again_until_the_host_answers(main, monkeypatch):
@@ -415,27 +439,27 @@ def test_a_joining_guest_says_its_hello_again_until_the_host_answers(main, monke
     def opened():
         send.reset_mock()
         timer.reset_mock()
-        main.PAGE.session = None
-        main.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1), "broker": None,
+        main.page.PAGE.session = None
+        main.page.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1), "broker": None,
                           "reply": "", "qr": "", "open": False, "error": ""}
-        main.guest_event("open", {"type": "open", "id": main.devices.HOST_PEER})
-        return main.PAGE.join
+        main.joining.guest_event("open", {"type": "open", "id": main.devices.HOST_PEER})
+        return main.page.PAGE.join
 
     join = opened()
-    assert hellos() == ["hello"] and timer.call_args.args[1] == main.HELLO_AGAIN_MS
-    for n in range(2, main.HELLOS + 1):
+    assert hellos() == ["hello"] and timer.call_args.args[1] == main.joining.HELLO_AGAIN_MS
+    for n in range(2, main.joining.HELLOS + 1):
         timer.call_args.args[0]()                          # no answer yet: said again
         assert hellos() == ["hello"] * n
-    assert timer.call_count == main.HELLOS - 1             # and no more after the last
+    assert timer.call_count == main.joining.HELLOS - 1             # and no more after the last
     join = opened()
-    main.guest_event("message", {"type": "message", "id": main.devices.HOST_PEER, "data": "x"})
+    main.joining.guest_event("message", {"type": "message", "id": main.devices.HOST_PEER, "data": "x"})
     timer.call_args.args[0]()
     assert hellos() == ["hello"] and join["heard"]         # the host answered: not again
     join = opened()
-    main.PAGE.join = None                                  # left (or another invitation)
+    main.page.PAGE.join = None                                  # left (or another invitation)
     timer.call_args.args[0]()
     assert hellos() == ["hello"]
-    main.show_start()
+    main.start.show_start()
 
 
 def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(main,
@@ -449,13 +473,13 @@ def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(m
     hello = net.hello(ROOM, 1, secret(1))
     welcome, update = [net.encode(m) for m in
                        devices.host_receive(session, links, 1, net.encode(hello))[0]]
-    main.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1)}
-    main.guest_message(None, welcome)
-    guest = main.PAGE.session
-    main.guest_message(guest, update)
-    main.PAGE.overlay = "join"                     # a new connection: its hello is refused
-    main.guest_message(guest, net.encode(net.refusal(None, "net.wrong_secret")))
-    assert main.PAGE.overlay == "lost"
-    assert main.app.text("net.wrong_secret") in main.PAGE.join["error"]
-    assert main.overlay_html(guest, guest.view())[0] == "lost"
-    main.show_start()
+    main.page.PAGE.join = {"room": ROOM, "seat": 1, "secret": secret(1)}
+    main.joining.guest_message(None, welcome)
+    guest = main.page.PAGE.session
+    main.joining.guest_message(guest, update)
+    main.page.PAGE.overlay = "join"                     # a new connection: its hello is refused
+    main.joining.guest_message(guest, net.encode(net.refusal(None, "net.wrong_secret")))
+    assert main.page.PAGE.overlay == "lost"
+    assert main.app.text("net.wrong_secret") in main.page.PAGE.join["error"]
+    assert main.drawing.overlay_html(guest, guest.view())[0] == "lost"
+    main.start.show_start()

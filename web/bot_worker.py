@@ -1,6 +1,6 @@
 """Encore's bot worker: the bots' thinking, off the page's main thread.
 
-The page starts this file as a PyScript worker (`create_named_worker` in `main.py`, with its own
+The page starts this file as a PyScript worker (`create_named_worker` in `worker.py`, with its own
 small `bot_worker.toml` that only fetches the loader and the page's precompiled bundle, from which
 the engine is imported: bundle.py) the first time a game seats a bot
 that searches. The worker has no DOM; it exports one function the main thread awaits:

@@ -1,6 +1,6 @@
 """The frame every game's table shares, as HTML: top bar, seats around the table, status, log.
 
-Pure functions, no DOM: each returns markup that `main.py` puts on the page. What is drawn on
+Pure functions, no DOM: each returns markup that `drawing.py` puts on the page. What is drawn on
 the felt comes from the game's table module (`tables/<game>.py`, named by the game's declaration);
 `screen_html` puts it in the same frame for every game. Every name a player typed is escaped;
 every sentence comes from the message catalogue.

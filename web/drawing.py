@@ -1,0 +1,212 @@
+"""Drawing the table: the whole screen from the viewer's view (`draw`), or the replay's step
+(`draw_replay`), the panel over it, and keeping the focus and the board's scroll across a
+redraw. It decides nothing: it asks the modules that own each part what to show.
+"""
+
+import json
+
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+import devices
+import render
+import replay as replays
+from pygame_rules.messages import text
+
+import bots
+import hints
+import hosting
+import joining
+import moves
+import saving
+import sharing
+import teaching
+from page import PAGE, q
+
+
+def overlay_html(session, view):
+    """The modal to show now: game end, round scores, the curtain, or one the player opened."""
+    names, table = session.names(), session.table
+    if PAGE.overlay == "taken":
+        return "taken", render.taken_html()
+    if PAGE.overlay == "link":
+        return "link", sharing.link_html(session)
+    guest = getattr(session, "guest", False)
+    if guest and PAGE.overlay in ("lost", "join"):
+        lost = PAGE.join or {}
+        return PAGE.overlay, devices.lost_html(lost.get("error", ""), lost.get("said") or
+                                               "ui.net.lost") \
+            if PAGE.overlay == "lost" else devices.join_html(PAGE.join, joining.can_share())
+    if PAGE.overlay == "devices" and PAGE.devices is not None:
+        return "devices", devices.devices_html(session, PAGE.devices)
+    if view["is_over"] and guest:
+        end = next((e for e in reversed(session.events()) if e["type"] == "game_end"), None)
+        return "over", render.modal("final", render.t("ui.game_over"),
+                                    table.final_body(view, names, end),
+                                    [("leave", render.t("ui.net.leave"))])
+    if view["is_over"]:
+        end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
+        moves = len(session.state.history)
+        if PAGE.record is None or PAGE.record[:2] != (session, moves):
+            PAGE.record = (session, moves, saving.record_html(session))
+        return "over", render.game_over(table.final_body(view, names, end), PAGE.record[2])
+    if session.round_pending():
+        return table.ROUND, table.round_modal(view, names, session.round_pending())
+    curtain = session.curtain_for()
+    if curtain is not None:
+        return "curtain", render.curtain_html(names[curtain])
+    if PAGE.overlay == "menu":
+        return "menu", render.modal("menu", render.t("ui.menu_title"), "", [
+            ("close", render.t("ui.menu_back")), ("leave", render.t("ui.net.leave"))] if guest
+            else [("close", render.t("ui.menu_back"))] +
+            ([("devices", render.t("ui.net.devices"))] if PAGE.devices is not None else []) +
+            [("replay", render.t("ui.menu_replay")), ("share", render.t("ui.share_copy")),
+             ("leave", render.t("ui.menu_leave"))])
+    if PAGE.overlay in table.PANELS:
+        return PAGE.overlay, table.PANELS[PAGE.overlay][1](view, names)
+    return None, ""
+
+
+def draw():
+    """Redraw the table from the viewer's view, keeping the keyboard focus where it was."""
+    if PAGE.replay is not None:
+        draw_replay()
+        return
+    session = PAGE.session
+    if session is None:
+        return
+    screen = q("#game-screen")
+    active = document.activeElement
+    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    typed = {str(box.dataset.key): box.value for box in screen.querySelectorAll("textarea")}
+    view = session.view()
+    if view is None:                  # a guest welcomed before the host's first update: its
+        return                        # joining screen stays until there is a table to draw
+    names = session.names()
+    kind, overlay = overlay_html(session, view)
+    lesson, tip = teaching.lesson_html(session, kind, names)
+    if tip and kind:                  # a score table's or the end's tip: in that panel
+        buttons = '<div class="modal-buttons">'
+        overlay = overlay.replace(buttons, tip + buttons, 1)
+    hint_now = hints.hint_state(session, kind)
+    found = hints.hint_on_screen(session, kind, lesson)
+    lines = session.log_lines(names)
+    ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
+          "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
+          "curtain": session.curtain_for(), "names": names,
+          "pending": PAGE.pending if session.curtain_for() is None else None,
+          "status": bots.thinking_text(session) or hosting.net_status(session),
+          "undo": moves.undo_state(session, kind),
+          "practice": session.practice, "hint": hint_now,
+          "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}
+    motion = getattr(window, "encoreMotion", None)
+    shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
+    scrolled = board_scroll(screen)
+    screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
+    board_scroll(screen, scrolled)
+    for box in screen.querySelectorAll(".scroll-end"):
+        box.scrollLeft = box.scrollWidth            # long rows show their open bar (before
+    if motion:                                      # motion measures where things landed)
+        motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
+        if PAGE.notice and PAGE.notice_at and not kind:
+            motion.refusal(screen, PAGE.notice_at, PAGE.notice)
+    PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+    for box in screen.querySelectorAll("textarea"):
+        box.value = typed.get(str(box.dataset.key), "")     # a reply half pasted stays
+    teaching.light_lesson(screen, session, lesson)
+    hints.light_hint(screen, session, view, found)
+    board = kind or ("playable" if view["legal"] else "waiting")
+    document.body.dataset.board = board
+    document.body.dataset.moves = str(len(session.state.history))
+    if board == "playable" and not hasattr(window, "boardReadyAt"):
+        window.boardReadyAt = window.performance.now()
+    restore_focus(screen, focus_key, kind)
+    log = screen.querySelector(".log-list")
+    if log and focus_key != "log-list":            # a log being read by keyboard stays put
+        log.scrollTop = log.scrollHeight
+
+
+def light(screen, selectors, cls, steps=False):
+    """Add `cls` to every element the selectors match on the screen; the elements lit. With
+    `steps` and several selectors, each element also says which click it is (data-hint-step:
+    1 for the first selector's, and so on; the style shows it as a badge)."""
+    lit = []
+    for i, selector in enumerate(selectors):
+        for element in screen.querySelectorAll(selector):
+            element.classList.add(cls)
+            if steps and len(selectors) > 1:
+                element.setAttribute("data-hint-step", str(i + 1))
+            lit.append(element)
+    return lit
+
+
+def scroll_to_first(screen, lit):
+    """Scroll the board (it scrolls inside itself) so the first lit element on it is in view."""
+    board = screen.querySelector(".board")
+    first = next((e for e in lit if board and board.contains(e)), None)
+    if first:
+        top = first.getBoundingClientRect().top - board.getBoundingClientRect().top
+        bottom = first.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom
+        if top < 0 or bottom > 0:
+            board.scrollTop += top - 8 if top < 0 or bottom > top else bottom + 8
+
+
+def draw_replay():
+    """Draw the replay's step: the board from its seat's view, every hand once the game is
+    over, the log with this move's lines lit, and the replay's controls."""
+    rp, screen = PAGE.replay, q("#game-screen")
+    active = document.activeElement
+    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    view, names = rp.view(), rp.names()
+    lines, lit_from, lit_to = rp.log()
+    chapter = rp.chapter_number()
+    cur = view["current_player"]
+    status = text("ui.status_over") if cur is None else \
+        text("ui.replay_to_play", {"name": names[cur]})
+    ui = {"log_open": PAGE.log_open, "notice": PAGE.notice, "log_lines": lines,
+          "lit": (lit_from, lit_to), "last_line": lines[lit_to - 1] if lit_to > lit_from else "",
+          "names": names, "overlay": "", "undo": None, "status": status,
+          "bar": render.replay_bar(rp.at, rp.total, chapter[1], rp.playing,
+                                   replays.SPEED_NAMES[rp.speed], rp.table.ROUND,
+                                   PAGE.session is None and not rp.finished,
+                                   hints.explain_state(rp)),
+          "board_extra": render.replay_hands(rp.table, rp.hands(), names),
+          "teach": hints.explain_box(rp, names)}
+    screen.innerHTML = render.screen_html(rp.table, view, names, rp.seats, ui)
+    document.body.dataset.board = "replay"
+    document.body.dataset.step = str(rp.at)
+    target = screen.querySelector('[data-key="%s"]:not(:disabled)' % focus_key) \
+        if focus_key else None
+    if focus_key and not target:
+        target = screen.querySelector("[data-action=rp-play]")
+    if target:
+        target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    log, lit = screen.querySelector(".log-list"), screen.querySelector(".log-list .lit")
+    if log and lit:
+        log.scrollTop = max(0, lit.offsetTop - log.offsetTop - log.clientHeight // 2)
+    elif log:
+        log.scrollTop = 0
+
+
+def board_scroll(screen, to=None):
+    """The board's scroll position (it scrolls inside itself when the window is small), or put
+    it back to `to` after a redraw."""
+    board = screen.querySelector(".board")
+    if not board:                              # JsNull: no board (a null from the DOM)
+        return None
+    if to is not None:
+        board.scrollTop, board.scrollLeft = to
+    return (board.scrollTop, board.scrollLeft)
+
+
+def restore_focus(screen, focus_key, kind):
+    """Focus the same control again, else a modal's button, else the table's first lit choice
+    (so the keyboard goes on from a control that is gone, such as a step just taken)."""
+    target = None
+    if kind:
+        target = screen.querySelector(".modal button, .curtain button")
+    elif focus_key:
+        target = screen.querySelector('[data-key="%s"]' % focus_key) or \
+            screen.querySelector(PAGE.session.table.CHOICES)
+    if target:                       # a modal opens at its top, whatever button has the focus
+        target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))

@@ -1,0 +1,102 @@
+"""Watching a game again: the replay of the game on the table or of a link, its controls
+(step, chapter, play at a speed) and its timer. It may call drawing, moves, start, bots
+and sharing.
+"""
+
+from pyscript import window
+
+import replay as replays
+
+import bots
+import drawing
+import moves
+import sharing
+import start
+from page import PAGE, proxy, q
+
+
+def open_replay():
+    """Watch the game again: a finished game from its start with every hand open, a game in
+    progress up to now from the person's own seat (the bots wait meanwhile)."""
+    session = PAGE.session
+    over = session.state.is_over
+    seat = session.viewer()
+    if seat is None:
+        seat = session.undo_seat()
+    if seat is None and session.humans:
+        seat = session.humans[0] if over else None
+    bots.cancel_bot()
+    bots.set_thinking(None)
+    PAGE.overlay, PAGE.notice = None, ""
+    show_replay(replays.Replay(session.state, session.seats, seat,
+                               0 if over else len(session.state.history)))
+
+
+def show_replay(rp):
+    """Put a replay on the screen."""
+    PAGE.replay = rp
+    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False
+    q("#start-screen").hidden = True
+    q("#game-screen").hidden = False
+    drawing.draw()
+
+
+def close_replay():
+    """Back from the replay: to the table, or (a link's replay) to the start screen."""
+    stop_replay()
+    PAGE.replay, PAGE.notice = None, ""
+    if PAGE.session is None:
+        sharing.forget_link()
+        start.show_start()
+        return
+    drawing.draw()
+    moves.proceed()
+
+
+def replay_go(move):
+    """A replay control: `move(replay)` moves it; redraw."""
+    move(PAGE.replay)
+    PAGE.notice = ""
+    drawing.draw()
+    if not PAGE.replay.playing:
+        stop_replay()
+
+
+def replay_play():
+    """Play or pause the replay."""
+    PAGE.replay.toggle_play()
+    drawing.draw()
+    schedule_replay()
+
+
+def schedule_replay():
+    """While the replay plays, its next move after the chosen delay."""
+    stop_replay()
+    if PAGE.replay is not None and PAGE.replay.playing:
+        PAGE.replay_timer = window.setTimeout(REPLAY_TICK, PAGE.replay.delay())
+
+
+def stop_replay():
+    """Forget the replay's next move on the timer."""
+    if PAGE.replay_timer is not None:
+        window.clearTimeout(PAGE.replay_timer)
+        PAGE.replay_timer = None
+
+
+def replay_tick():
+    """The timer fired: one move on (the replay stops at the end)."""
+    PAGE.replay_timer = None
+    if PAGE.replay is not None and PAGE.replay.playing:
+        PAGE.replay.go(PAGE.replay.at + 1)
+        drawing.draw()
+        schedule_replay()
+
+
+REPLAY_TICK = proxy(replay_tick)
+
+
+def replay_faster():
+    """The next speed (applies from the next move)."""
+    PAGE.replay.faster()
+    drawing.draw()
+    schedule_replay()
