@@ -54,12 +54,8 @@ class Session:
         self.seats = seats            # [{"name", "kind": "human" | "bot" | "remote", "bot"}]
         self.revealed = revealed      # hot seat: the human whose hand is on screen
         self.shown_round = shown_round  # rounds whose score table the players have closed
-        from pygame_rules.bots import bot_names, default_bot, make_bot, with_automata
-        offered = bot_names(state.game.id)    # a game without its heuristic bot seats "random"
-        self.steady = default_bot(state.game.id)
-        self.bots = with_automata(state, [    # a seat the engine plays has the automaton
-            make_bot(state.game.id, s.get("bot") if s.get("bot") in offered else self.steady,
-                     seed=i) if s["kind"] == "bot" else None for i, s in enumerate(seats)])
+        self.bots, self.steady = self.seat_bots()  # a bot per seat (None: a person's); the
+                                      # bot that stands in for one the worker cannot run
         self.stand_ins = {}           # seat -> the main thread's bot when the worker cannot think
         self.saved_pending = None     # the half-made choice a resumed save had (None: none)
         self.recorded = False         # the finished game's results are in the statistics
@@ -73,6 +69,17 @@ class Session:
         self.teachers, self.due = {}, {}
         self.set_teaching(teaching, taught)
         self.hints = {}               # seat -> the hints that person was shown in this game
+
+    def seat_bots(self):
+        """(a bot per seat, None at a person's seat, the automaton at a seat the engine plays;
+        the game's steady bot, which stands in for a searching bot the worker cannot run)."""
+        from pygame_rules.bots import bot_names, default_bot, make_bot, with_automata
+        game_id = self.state.game.id
+        offered = bot_names(game_id)          # a game without its heuristic bot seats "random"
+        steady = default_bot(game_id)
+        return with_automata(self.state, [
+            make_bot(game_id, s.get("bot") if s.get("bot") in offered else steady, seed=i)
+            if s["kind"] == "bot" else None for i, s in enumerate(self.seats)]), steady
 
     # --- starting ---------------------------------------------------------------------------
     @classmethod

@@ -137,15 +137,11 @@ class GuestSession(app.Session):
     guest = True
 
     def __init__(self, mirror, secret):
-        self.state, self.secret, self.room = mirror, secret, None
-        self.table = tables.table_for(mirror.game_id)
-        self.seats = [{"name": n, "kind": "human" if i == mirror.seat else "remote", "bot": None}
-                      for i, n in enumerate(mirror.names[:mirror.players])]
-        self.practice, self.revealed, self.shown_round = False, None, 0
-        self.bots, self.stand_ins, self.steady = [None] * mirror.players, {}, None
-        self.saved_pending, self.recorded, self._undo_memo = None, True, None
-        self._told = None
-        self.teaching, self.teachers, self.due, self.hints = False, {}, {}, {}
+        super().__init__(mirror, [
+            {"name": n, "kind": "human" if i == mirror.seat else "remote", "bot": None}
+            for i, n in enumerate(mirror.names[:mirror.players])])
+        self.secret = secret
+        self.recorded = True       # no statistics here: the host keeps them
         self.outbox, self.sent = [], None      # messages to send; the seq of a move in flight
         self.joining = True        # a new connection's first update is still to come
         self.broker = None         # the broker its last invitation named (to call again), or None
@@ -157,6 +153,10 @@ class GuestSession(app.Session):
         if msg["t"] != "welcome":
             raise NetError("net.out_of_sync")
         return cls(SeatMirror(msg), secret)
+
+    def seat_bots(self):
+        """No bot plays on a guest's device (the host's engine plays the others)."""
+        return [None] * self.state.players, None
 
     def names(self):
         """The seats' names as the host sent them (with a seat the engine plays)."""

@@ -76,8 +76,7 @@ def draw():
     if session is None:
         return
     screen = q("#game-screen")
-    active = document.activeElement
-    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    focus_key = focused_key(screen)
     typed = {str(box.dataset.key): box.value for box in screen.querySelectorAll("textarea")}
     view = session.view()
     if view is None:                  # a guest welcomed before the host's first update: its
@@ -120,7 +119,10 @@ def draw():
     document.body.dataset.moves = str(len(session.state.history))
     if board == "playable" and not hasattr(window, "boardReadyAt"):
         window.boardReadyAt = window.performance.now()
-    restore_focus(screen, focus_key, kind)
+    if kind:                         # a modal opens at its top, whatever had the focus
+        focus(screen.querySelector(".modal button, .curtain button"))
+    else:
+        restore_focus(screen, focus_key, session.table.CHOICES)
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
@@ -155,8 +157,7 @@ def draw_replay():
     """Draw the replay's step: the board from its seat's view, every hand once the game is
     over, the log with this move's lines lit, and the replay's controls."""
     rp, screen = PAGE.replay, q("#game-screen")
-    active = document.activeElement
-    focus_key = active.getAttribute("data-key") if active and screen.contains(active) else None
+    focus_key = focused_key(screen)
     view, names = rp.view(), rp.names()
     lines, lit_from, lit_to = rp.log()
     chapter = rp.chapter_number()
@@ -175,12 +176,7 @@ def draw_replay():
     screen.innerHTML = render.screen_html(rp.table, view, names, rp.seats, ui)
     document.body.dataset.board = "replay"
     document.body.dataset.step = str(rp.at)
-    target = screen.querySelector('[data-key="%s"]:not(:disabled)' % focus_key) \
-        if focus_key else None
-    if focus_key and not target:
-        target = screen.querySelector("[data-action=rp-play]")
-    if target:
-        target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    restore_focus(screen, focus_key, "[data-action=rp-play]")
     log, lit = screen.querySelector(".log-list"), screen.querySelector(".log-list .lit")
     if log and lit:
         log.scrollTop = max(0, lit.offsetTop - log.offsetTop - log.clientHeight // 2)
@@ -199,14 +195,22 @@ def board_scroll(screen, to=None):
     return (board.scrollTop, board.scrollLeft)
 
 
-def restore_focus(screen, focus_key, kind):
-    """Focus the same control again, else a modal's button, else the table's first lit choice
-    (so the keyboard goes on from a control that is gone, such as a step just taken)."""
-    target = None
-    if kind:
-        target = screen.querySelector(".modal button, .curtain button")
-    elif focus_key:
-        target = screen.querySelector('[data-key="%s"]' % focus_key) or \
-            screen.querySelector(PAGE.session.table.CHOICES)
-    if target:                       # a modal opens at its top, whatever button has the focus
+def focused_key(screen):
+    """The data-key of the screen's control that has the keyboard focus, or None."""
+    active = document.activeElement
+    return active.getAttribute("data-key") if active and screen.contains(active) else None
+
+
+def restore_focus(screen, focus_key, fallback):
+    """After a redraw, focus the control that had the focus (the same data-key, not disabled),
+    else the first match of `fallback` (the table's first lit choice, the replay's Play), so the
+    keyboard goes on from a control that is gone, such as a step just taken."""
+    if focus_key:
+        focus(screen.querySelector('[data-key="%s"]:not(:disabled)' % focus_key) or
+              screen.querySelector(fallback))
+
+
+def focus(target):
+    """Give an element (if any) the keyboard focus without scrolling to it."""
+    if target:
         target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))

@@ -49,19 +49,15 @@ def open_share():
 
 
 def copy_link():
-    """Copy the link to the clipboard; say whether it worked (else: select it and copy)."""
-    field_ = q("#share-link")
-    if field_:
-        field_.select()
-    asyncio.ensure_future(write_clipboard(PAGE.link))
+    """Copy the link to the clipboard; say whether it worked (else: select it and copy), and
+    keep saying it in the panel after a redraw."""
+    copy_text(PAGE.link, "#share-link", "#share-copied", "ui.share_select",
+              copied="ui.share_copied", then=keep_link_msg)
 
 
-async def write_clipboard(link):
-    """Write the link to the clipboard, then say so in the panel."""
-    PAGE.link_msg = text("ui.share_copied" if await clipboard_has(link) else "ui.share_select")
-    said = q("#share-copied")
-    if said:
-        said.textContent = PAGE.link_msg
+def keep_link_msg(said):
+    """What the link panel says about the copy, kept for its next drawing."""
+    PAGE.link_msg = said
 
 
 def link_fragment():
@@ -132,18 +128,23 @@ def continue_link():
     start.begin(app.Session(state, rp.seats), page_store().newSlot())
 
 
-def copy_text(value, field_selector, said_selector, by_hand):
-    """Select a code's field and copy it; say "Copied." where `said_selector` points (else the
-    message `by_hand`: copy the selected field by hand)."""
+def copy_text(value, field_selector, said_selector, by_hand, copied="ui.net.copied",
+              then=None):
+    """Select a code's field on the table's screen and copy the code: say `copied` where
+    `said_selector` points, else `by_hand` (copy the selected field by hand); `then(said)`
+    gets the sentence said."""
     field_ = q("#game-screen " + field_selector)
     if field_:
         field_.select()
-    asyncio.ensure_future(write_code(value, said_selector, by_hand))
+    asyncio.ensure_future(write_code(value, said_selector, by_hand, copied, then))
 
 
-async def write_code(value, said_selector, by_hand):
+async def write_code(value, said_selector, by_hand, copied, then):
     """Write a code to the clipboard, then say so (else the selected field is copied by hand)."""
-    say_at(said_selector, text("ui.net.copied" if await clipboard_has(value) else by_hand))
+    said = text(copied if await clipboard_has(value) else by_hand)
+    if then is not None:
+        then(said)
+    say_at(said_selector, said)
 
 
 async def clipboard_has(value):

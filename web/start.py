@@ -240,14 +240,19 @@ def check_saves_now():
     elif sharing.link_fragment():
         page_store().setGuest(None)   # a game's link opened in a guest's tab: it left the table
         page_store().setAtTable(False)
-        for slot in list(page_store().slots()):
-            load_slot(slot)
+        check_saved_games()
         sharing.open_link(sharing.link_fragment())
     elif guest is not None:
         joining.resume_guest(guest)
     elif page_store().atTable() and isinstance(page_store().mySlot(), str):
         auto_resume()
     else:
-        for slot in list(page_store().slots()):
-            load_slot(slot)
+        check_saved_games()
     document.body.dataset.saveChecked = "1"
+
+
+def check_saved_games():
+    """Load every saved game the start screen offers: one that would not load is set aside
+    now, and the start screen says why."""
+    for slot in list(page_store().slots()):
+        load_slot(slot)
