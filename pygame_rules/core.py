@@ -230,6 +230,8 @@ class Game:
     prefix: str = None    # the first part of every message key of the game ("tac", "rc")
     texts: dict = field(default=None, repr=False, compare=False)  # {lang: {key: text}}
     rules_doc: str = None  # the rules as we settled them, in the repository ("docs/rules/<name>.md")
+    code: int = None      # the game's number in an invitation to another device (0-255): once
+                          # given, never changed or given to another game
 
     @property
     def state_class(self):
@@ -396,7 +398,12 @@ PARTS = {   # what a game's package supplies besides its state class, module by 
 
 
 def register(game):
-    """Add a game to the registry, and its texts (every language it has) to the catalogue."""
+    """Add a game to the registry, and its texts (every language it has) to the catalogue; a
+    game's invitation code must be one no other game has."""
+    if game.code is not None and (type(game.code) is not int or not 0 <= game.code <= 255 or
+                                  any(g.code == game.code for g in GAMES.values()
+                                      if g.id != game.id)):
+        raise ValueError("game %s: its code %r is not a free number 0-255" % (game.id, game.code))
     for lang, table in (game.texts or {}).items():
         add_texts(lang, table)
     GAMES[game.id] = game

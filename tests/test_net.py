@@ -178,9 +178,21 @@ def test_packing_refuses_fields_out_of_bounds():
 
 
 def test_every_game_has_a_code_and_codes_never_move():
-    """Invitations name the game by its number: every game has one, appended only."""
-    assert set(invite.GAME_CODES) == set(pygame_rules.GAMES)
-    assert invite.GAME_CODES[:4] == ("take-a-chord", "take-bamboo", "taktvoll", "rechord")
+    """Invitations name the game by its number, declared with the game (Game(code=…)): every
+    game has one, its own, and the four first keep theirs; the registry refuses a taken one."""
+    codes = {game_id: game.code for game_id, game in pygame_rules.GAMES.items()}
+    assert None not in codes.values() and len(set(codes.values())) == len(codes)
+    assert {k: codes[k] for k in ("take-a-chord", "take-bamboo", "taktvoll", "rechord")} == {
+        "take-a-chord": 0, "take-bamboo": 1, "taktvoll": 2, "rechord": 3}
+    for game_id, code in codes.items():
+        assert invite.game_of_code(invite.game_code(game_id)) == game_id
+    refused(invite.game_code, "fugue", msg_id="net.bad_field")
+    refused(invite.game_of_code, 200, msg_id="net.bad_field")
+    import dataclasses
+    taken = dataclasses.replace(pygame_rules.GAMES["rechord"], id="fugue")
+    with pytest.raises(ValueError, match="fugue"):
+        pygame_rules.core.register(taken)
+    assert "fugue" not in pygame_rules.GAMES
 
 
 def test_a_game_outside_the_set_given_is_refused():
@@ -279,7 +291,7 @@ BROKER = "wss://broker.example.org/peerjs"
 def test_a_one_click_invitation_round_trips_and_names_no_connection_details():
     """b1.… holds the game, room, seat, secret and broker, and is read back from a whole link;
     every game and seat round trip; the ids at the broker are letters and digits only."""
-    for game in invite.GAME_CODES:
+    for game in pygame_rules.GAMES:
         for seat in (0, 7):
             code = invite.pack_brokered(game, ROOM, seat, SECRETS[0], BROKER)
             assert code.startswith("b1.") and len(code) < 120

@@ -20,7 +20,6 @@ from pygame_rules.core import EngineError, sha256
 VERSION = 1
 INVITE, REPLY, BROKERED = "j%d." % VERSION, "r%d." % VERSION, "b%d." % VERSION
 BROKER_URL = re.compile(r"wss?://[^\s\"<>]{1,250}")   # as static/net.js's BROKER_URL
-GAME_CODES = ("take-a-chord", "take-bamboo", "taktvoll", "rechord")   # append only
 SETUPS = ("actpass", "active", "passive")
 TYPES = ("host", "srflx", "relay")
 PREFERENCE = {"host": 126, "srflx": 100, "relay": 0}      # ICE type preferences
@@ -174,12 +173,27 @@ def checked(fields):
     return fields
 
 
+def game_code(game_id):
+    """The number an invitation names a game by (its declaration's `code`), or NetError."""
+    game = pygame_rules.GAMES.get(game_id) if type(game_id) is str else None
+    if game is None or game.code is None:
+        raise NetError("net.bad_field", field="game")
+    return game.code
+
+
+def game_of_code(number, games=None):
+    """The id of the game an invitation's number names, if it is one of `games` (default: the
+    registry's), or NetError."""
+    found = next((g.id for g in pygame_rules.GAMES.values() if g.code == number), None)
+    if found is None or found not in (pygame_rules.GAMES if games is None else games):
+        raise NetError("net.bad_field", field="game")
+    return found
+
+
 # --- invitations and replies ----------------------------------------------------------------
 def pack_invite(game_id, room, seat, secret, fields):
     """The invitation "j1.…": game, room, seat, the seat's secret and the host's offer."""
-    if game_id not in GAME_CODES:
-        raise NetError("net.bad_field", field="game")
-    return pack(INVITE, room, seat, fields, bytes((GAME_CODES.index(game_id),)) +
+    return pack(INVITE, room, seat, fields, bytes((game_code(game_id),)) +
                 token_bytes(secret, SECRET_BYTES, "secret"))
 
 
@@ -224,10 +238,7 @@ def read_invite(text, games=None):
     game one of `games` (default: the registry's), or NetError."""
     out = read(text, INVITE, "net.not_invite", 1 + SECRET_BYTES)
     extra = out.pop("extra")
-    game = GAME_CODES[extra[0]] if extra[0] < len(GAME_CODES) else None
-    if game not in (pygame_rules.GAMES if games is None else games):
-        raise NetError("net.bad_field", field="game")
-    return {"game": game, **out, "secret": token(extra[1:])}
+    return {"game": game_of_code(extra[0], games), **out, "secret": token(extra[1:])}
 
 
 def pack_brokered(game_id, room, seat, secret, broker):
@@ -237,7 +248,7 @@ def pack_brokered(game_id, room, seat, secret, broker):
     if not url:
         raise NetError("net.bad_field", field="broker")
     body = bytes((VERSION, seat_number(seat))) + token_bytes(room, ROOM_BYTES, "room") + \
-        bytes((GAME_CODES.index(game_id),)) + token_bytes(secret, SECRET_BYTES, "secret") + \
+        bytes((game_code(game_id),)) + token_bytes(secret, SECRET_BYTES, "secret") + \
         bytes((len(url),)) + url
     return BROKERED + token(body + sha256(BROKERED.encode() + body).digest()[:4])
 
@@ -252,9 +263,7 @@ def read_brokered(text, games=None):
     body = r.data[:r.at]
     if r.take(4) != sha256(BROKERED.encode() + body).digest()[:4] or r.at != len(r.data):
         raise NetError("net.tampered")
-    game = GAME_CODES[game] if game < len(GAME_CODES) else None
-    if game not in (pygame_rules.GAMES if games is None else games):
-        raise NetError("net.bad_field", field="game")
+    game = game_of_code(game, games)
     broker = url.decode("utf-8", "replace")
     if not BROKER_URL.fullmatch(broker):
         raise NetError("net.bad_field", field="broker")

@@ -50,6 +50,7 @@ GAME = register(Game(
     table="rechord",
     package=__name__,
     prefix=PREFIX,
+    code=3,
     texts={"en": EN, "ja": {**JA, **JA_PAGE}},
     rules_doc="docs/rules/rechord.md",
 ))

@@ -39,6 +39,7 @@ GAME = register(Game(
     table="take_a_chord",
     package=__name__,
     prefix=PREFIX,
+    code=0,
     texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/take-the-a-chord.md",
 ))

@@ -37,6 +37,7 @@ GAME = register(Game(
     table="take_bamboo",
     package=__name__,
     prefix=PREFIX,
+    code=1,
     texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/take-bamboo.md",
 ))

@@ -41,6 +41,7 @@ GAME = register(Game(
     table="taktvoll",
     package=__name__,
     prefix=PREFIX,
+    code=2,
     texts={"en": EN, "ja": JA},
     rules_doc="docs/rules/taktvoll.md",
 ))
