@@ -110,6 +110,31 @@ def test_the_page_state_is_one_object_with_every_field_declared(main):
     assert main.page.PAGE.proxies and main.page.PageState().proxies == []   # each instance its own list
 
 
+def test_each_group_of_the_page_state_is_written_only_by_the_modules_that_own_it(main):
+    """page.OWNERS names, for every field but the table's own, the modules that write it; no
+    other module assigns it (reading is free), and every owned field is declared."""
+    owners = {}
+    for module, fields in main.page.OWNERS.items():
+        assert module in page_modules()
+        for name in fields:
+            owners.setdefault(name, set()).add(module)
+    declared = set(main.page.PageState.__dataclass_fields__)
+    assert set(owners) <= declared
+    shared = declared - set(owners)
+    assert shared == {"session", "slot", "saving", "overlay", "notice", "notice_at", "pending",
+                      "heard", "clicked", "by_strength", "log_open"} - set(owners)
+    strays = []
+    for name in page_modules():
+        tree = ast.parse((WEB / (name + ".py")).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and \
+                    isinstance(node.value, ast.Name) and node.value.id == "PAGE" and \
+                    node.attr in owners and name not in owners[node.attr]:
+                strays.append((name, node.attr, node.lineno))
+    assert strays == []
+    assert owners["hint_found"] == {"hints"} and owners["replay"] == {"watching"}
+
+
 @pytest.mark.parametrize("game_id", tables.game_ids())
 def test_a_bots_game_runs_to_its_end_through_the_page(main, game_id, monkeypatch):
     """begin, the bots' timer, the round tables, the redraws and the sounds: a whole game."""

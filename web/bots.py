@@ -155,3 +155,11 @@ def bot_tick():
 
 
 BOT_TICK = proxy(bot_tick)
+
+
+def forget_thinking():
+    """A move was taken back: no bot move waits on the timer, nobody is thinking, and the
+    worker's answer in flight, if any, is for a position that is gone."""
+    cancel_bot()
+    set_thinking(None)
+    PAGE.think_session = PAGE.think_moves = PAGE.think_reply = None

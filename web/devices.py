@@ -12,7 +12,6 @@ from contextlib import contextmanager
 import app
 import pygame_rules
 import render
-import tables
 from invite import BROKER_URL, SECRET_BYTES, is_token
 from net import (GUEST, MAX_DEPTH, MAX_HOST_BYTES, VERSION, NetError, SeatMirror, decode_guest,
                  decode_host, encode, fits, hello, refusal)

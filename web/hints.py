@@ -258,5 +258,10 @@ def explained(reply, made):
 
 def close_explain():
     """Close the explanation (its Close button, Escape)."""
-    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False
+    forget_explain()
     drawing.draw()
+
+
+def forget_explain():
+    """No explanation asked or shown (a replay was put on the screen, or one was closed)."""
+    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False

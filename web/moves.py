@@ -42,9 +42,7 @@ def take_back():
         PAGE.notice, PAGE.notice_at = text(refusal[0], refusal[1]), "undo"
         drawing.draw()
         return
-    bots.cancel_bot()
-    bots.set_thinking(None)
-    PAGE.think_session = PAGE.think_moves = PAGE.think_reply = None
+    bots.forget_thinking()
     PAGE.notice, PAGE.notice_at = "", None
     PAGE.heard = len(session.events())
     after_change()

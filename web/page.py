@@ -6,6 +6,7 @@ It calls no other page module; every other module may call it.
 
 import json
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -17,27 +18,34 @@ SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, w
 @dataclass(slots=True)
 class PageState:
     """Everything the page remembers between two events, each field declared here (slots: no
-    other attribute can appear later). `PAGE` below is the one instance."""
+    other attribute can appear later). `PAGE` below is the one instance. Each group says which
+    module owns it: only its owners write those fields (OWNERS; the table's own fields, the
+    first group, any module may set); every module may read them."""
 
+    # the table (any module): what is on it, and what the screen shows over it
     session: object = None        # the app.Session on the table (None: the start screen)
     slot: str = None              # the store's slot this tab saves the session in
     saving: bool = True           # False once another tab has taken the game over
-    save_timer: object = None     # the timer that tries a save again (the storage was full)
-    # the screen
-    by_strength: bool = False     # the hand sorted by strength (else by colour)
-    log_open: bool = False        # the log panel shown (it is behind a button on phones)
     overlay: str = None           # the panel the player opened (None: none)
     notice: str = ""              # the engine's last refusal, or a notice about the bots
+    notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     pending: object = None        # the table's half-made choice (None: nothing pending)
     heard: int = 0                # how many of the viewer's events have been heard
+    clicked: str = None           # the data-key of the control last clicked on the table
+    by_strength: bool = False     # the hand sorted by strength (else by colour)
+    log_open: bool = False        # the log panel shown (it is behind a button on phones)
+    # moves: what the last move did, drawn once (drawing forgets it once drawn)
     gather_to: int = None         # the seat that just won a trick (its cards gather there)
     marks: list = None            # what the last move completed (table.marks), lit up once
     arrivals: list = None         # what the last move put on the table and where it came from
                                   # (table.arrivals), travelling there once
-    clicked: str = None           # the data-key of the control last clicked on the table
+    # drawing
+    record: tuple = None          # (session, moves, html): the end screen's records, read once
+    # teaching
     lit_lesson: object = None     # the lesson whose marks were last lit (the board is scrolled
                                   # to them once, when it comes)
-    notice_at: str = None         # the data-key the refusal in `notice` is shown beside
+    # saving
+    save_timer: object = None     # the timer that tries a save again (the storage was full)
     # bots
     bot_timer: object = None      # the timer of the next bot move (None: none waiting)
     thinking: int = None          # the seat whose move the worker is searching for (None: nobody)
@@ -48,10 +56,12 @@ class PageState:
     think_reply: dict = None
     think_due: bool = False
     think_asked: float = 0.0
+    bot_log: list = field(default_factory=list)   # the worker's answers, for measuring
+    # worker
     worker_state: str = "off"     # the bots' worker: off, starting, ready, failed
     worker_proxy: object = None   # the worker once ready
     worker_task: object = None    # its boot (awaited by every question)
-    bot_log: list = field(default_factory=list)   # the worker's answers, for measuring
+    # page
     proxies: list = field(default_factory=list)   # JS callables kept alive for the page
     # hints (issue 20): the position asked about (the state object and its number of moves),
     # the answer to show ({report, "action"}), whether it is being searched, whether it is on
@@ -63,23 +73,42 @@ class PageState:
     hint_asked: float = 0.0
     lit_hint: object = None       # the hint whose move was last lit (the board scrolls to it once)
     hint_log: list = field(default_factory=list)  # the hints' answers, for measuring
-    # watching a game again, and sharing it
-    replay: object = None         # the replay.Replay on screen (None: the table or the start)
-    replay_timer: object = None   # the timer of the replay's next move while it plays
-    # "Why this move?" in a finished game's replay: the step asked about (replay, step), the
-    # worker's answer for it, whether it is being asked
+    # hints, "Why this move?" in a finished game's replay: the step asked about (replay, step),
+    # the worker's answer for it, whether it is being asked
     explain_key: tuple = None
     explain_found: dict = None
     explain_asking: bool = False
-    # other devices (issue 23): the host's links to its guests (devices.Devices; None: no seat
-    # is on another device), the guest's invitation while it joins ({"game", "room", "seat",
-    # "secret", "fields", "reply", "qr", "open", "error"}; None: not joining; the lost panel's
-    # {"error", "said"}: why a pasted one failed, and how the connection ended)
+    # watching a game again
+    replay: object = None         # the replay.Replay on screen (None: the table or the start)
+    replay_timer: object = None   # the timer of the replay's next move while it plays
+    # sharing: the link to the game shown in the "link" panel, and whether it was copied
+    link: str = None
+    link_msg: str = ""
+    # hosting and joining (issue 23): the host's links to its guests (devices.Devices; None: no
+    # seat is on another device), the guest's invitation while it joins ({"game", "room",
+    # "seat", "secret", "fields", "reply", "qr", "open", "error"}; None: not joining; the lost
+    # panel's {"error", "said"}: why a pasted one failed, and how the connection ended)
     devices: object = None
     join: dict = None
-    link: str = None              # the link to the game shown in the "link" panel
-    link_msg: str = ""            # whether it was copied (shown in that panel)
-    record: tuple = None          # (session, moves, html): the end screen's records, read once
+
+
+OWNERS = MappingProxyType({      # module: the PageState fields only it (and its co-owners) write
+    "start": ("session", "slot", "saving"),
+    "joining": ("session", "slot", "saving", "devices", "join"),
+    "moves": ("gather_to", "marks", "arrivals"),
+    "drawing": ("gather_to", "marks", "arrivals", "record"),
+    "teaching": ("lit_lesson",),
+    "saving": ("save_timer",),
+    "bots": ("bot_timer", "thinking", "think_session", "think_moves", "think_reply",
+             "think_due", "think_asked", "bot_log"),
+    "worker": ("worker_state", "worker_proxy", "worker_task"),
+    "page": ("proxies",),
+    "hints": ("hint_key", "hint_found", "hint_asking", "hint_shown", "hint_asked", "lit_hint",
+              "hint_log", "explain_key", "explain_found", "explain_asking"),
+    "watching": ("replay", "replay_timer"),
+    "sharing": ("link", "link_msg"),
+    "hosting": ("devices", "join"),
+})
 
 
 PAGE = PageState()

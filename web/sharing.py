@@ -122,8 +122,7 @@ def continue_link():
     state = rp.unfinished_state() if rp is not None else None
     if state is None:
         return
-    watching.stop_replay()
-    PAGE.replay = None
+    watching.leave_replay()
     forget_link()
     start.begin(app.Session(state, rp.seats), page_store().newSlot())
 

@@ -9,6 +9,7 @@ import replay as replays
 
 import bots
 import drawing
+import hints
 import moves
 import sharing
 import start
@@ -35,7 +36,7 @@ def open_replay():
 def show_replay(rp):
     """Put a replay on the screen."""
     PAGE.replay = rp
-    PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = None, None, False
+    hints.forget_explain()
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     drawing.draw()
@@ -43,14 +44,20 @@ def show_replay(rp):
 
 def close_replay():
     """Back from the replay: to the table, or (a link's replay) to the start screen."""
-    stop_replay()
-    PAGE.replay, PAGE.notice = None, ""
+    leave_replay()
+    PAGE.notice = ""
     if PAGE.session is None:
         sharing.forget_link()
         start.show_start()
         return
     drawing.draw()
     moves.proceed()
+
+
+def leave_replay():
+    """Take the replay off the screen (its timer stopped)."""
+    stop_replay()
+    PAGE.replay = None
 
 
 def replay_go(move):
