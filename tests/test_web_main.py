@@ -110,6 +110,28 @@ def test_the_page_state_is_one_object_with_every_field_declared(main):
     assert main.page.PAGE.proxies and main.page.PageState().proxies == []   # each instance its own list
 
 
+def test_each_page_module_says_what_it_owns_and_which_modules_it_calls():
+    """Every page module opens with a docstring whose last line, "Calls: …", names exactly the
+    page modules it imports (page.py, which every one may use, apart), no module is over 500
+    lines, and only main imports keys (its table of handlers is built at import)."""
+    names = page_modules()
+    for name in names:
+        tree = ast.parse((WEB / (name + ".py")).read_text())
+        doc = ast.get_docstring(tree)
+        assert doc and len(doc.splitlines()) >= 2, name
+        imported = {a.name for node in tree.body if isinstance(node, ast.Import)
+                    for a in node.names if a.name in names} | \
+            {node.module for node in tree.body
+             if isinstance(node, ast.ImportFrom) and node.module in names}
+        said = doc.splitlines()[-1]
+        assert said.startswith("Calls: ") and said.endswith("."), name
+        listed = set(said[len("Calls: "):-1].split(", "))
+        assert listed == (imported - {"page"} or {"no other page module"}) or \
+            name == "page" and not imported, (name, listed, imported)
+        assert len((WEB / (name + ".py")).read_text().splitlines()) <= 500, name
+        assert "keys" not in imported or name == "main", name
+
+
 def test_each_group_of_the_page_state_is_written_only_by_the_modules_that_own_it(main):
     """page.OWNERS names, for every field but the table's own, the modules that write it; no
     other module assigns it (reading is free), and every owned field is declared."""

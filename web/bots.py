@@ -1,7 +1,7 @@
 """The bots' turns: each after the bots' pause; a bot that searches asks the worker as soon as
 it is its turn, and its move is played when both the answer and the pause are there (the
 pause and the thinking overlap), the status line saying who is thinking meanwhile.
-It may call worker, moves and teaching.
+Calls: moves, teaching, worker.
 """
 
 import asyncio

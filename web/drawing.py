@@ -1,6 +1,7 @@
 """Drawing the table: the whole screen from the viewer's view (`draw`), or the replay's step
 (`draw_replay`), the panel over it, and keeping the focus and the board's scroll across a
 redraw. It decides nothing: it asks the modules that own each part what to show.
+Calls: bots, hints, hosting, joining, moves, saving, sharing, teaching.
 """
 
 import json

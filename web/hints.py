@@ -1,8 +1,8 @@
 """Hints and "Why this move?" (issue 20): the worker's search asked from a person's view (the
 Hint button, H) or about a replay's move, its answer checked (`app.checked_report`), lit on
 the table (`table.hint_targets`) and worded from the search's numbers (`pygame_rules.hint`).
-Never searched here: without the worker, a hint says it cannot be had. It may call worker,
-drawing, teaching and saving.
+Never searched here: without the worker, a hint says it cannot be had.
+Calls: drawing, saving, teaching, worker.
 """
 
 import asyncio

@@ -2,6 +2,7 @@
 hand or through a broker), the guests' replies, their moves (the host's engine decides
 every move) and the updates sent back; and every event of static/net.js, handed to this
 side or the guest's (joining). What goes on the wire is devices.py's and net.py's.
+Calls: drawing, joining, moves, sharing.
 """
 
 import asyncio

@@ -1,6 +1,7 @@
 """Other devices, the guest's side (issue 23): opening an invitation, the reply shown to the
 host, the hello, the host's welcome and updates on the guest's table, a lost connection,
 and the seat kept in the tab (sessionStorage) so that a reload takes it again.
+Calls: bots, drawing, hints, hosting, moves, sharing, start.
 """
 
 import asyncio

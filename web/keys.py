@@ -1,6 +1,7 @@
 """Clicks and keys: one listener for the table's clicks (cards and buttons carry data
-attributes), the screen's buttons (`ACTIONS`), and the keyboard at the table and in a replay.
-Only main imports it; it may call every other module.
+attributes), the screen's buttons (`ACTIONS`), and the keyboard at the table and in a
+replay. Only main imports it.
+Calls: hints, hosting, moves, sharing, start, teaching, watching.
 """
 
 from types import MappingProxyType

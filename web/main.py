@@ -3,6 +3,7 @@ module only wires the page's events to the modules that handle them, and says wh
 ready; `web/README.md` maps the modules, the page's state and how a click becomes a redraw.
 No rule is decided in any of them: the engine decides, `render.py` and the game's table module
 draw its views.
+Calls: drawing, hosting, keys, saving, sharing, start, teaching.
 """
 
 from pyscript import document, window

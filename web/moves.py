@@ -1,7 +1,7 @@
 """A move and what follows it: a person's click turned into an action by the table, the
 engine's answer (or its reason shown), then save, send, sound, redraw (`after_change`) and
 the next automatic or bot move (`proceed`); undo, the panels, rounds and a new game.
-It may call every module but keys and main.
+Calls: bots, drawing, hints, hosting, saving, start, teaching.
 """
 
 import random

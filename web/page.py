@@ -1,7 +1,7 @@
 """The page's state and its handles on the browser: `PAGE` (a `PageState`, every field
 declared, each group of fields owned by the module named beside it), the element finder `q`,
 kept JS callables (`proxy`), the store (static/store.js) and the settings in it, and net.js.
-It calls no other page module; every other module may call it.
+Calls: no other page module (every other module calls it).
 """
 
 import json

@@ -1,6 +1,7 @@
 """What this device keeps: the game's autosave in this tab's slot of the store (paused and
 retried while the storage is full; a guest keeps its seat instead), and the statistics of
-finished games with their dialog (export, import, reset). It may call start and joining.
+finished games with their dialog (export, import, reset).
+Calls: joining, start.
 """
 
 import asyncio

@@ -1,6 +1,7 @@
 """A game by link: the link panel (made and copied to the clipboard), opening a link (its
 replay, or why it cannot be opened, saves untouched), continuing a linked game here, and
-copying any code to the clipboard. It may call drawing, start, watching, moves.
+copying any code to the clipboard.
+Calls: drawing, hosting, joining, moves, start, watching.
 """
 
 import asyncio

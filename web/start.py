@@ -1,7 +1,7 @@
 """The start screen and a table's coming and going: the new-game form, resuming a saved
 game (and another tab's), putting a session on the table (`begin`) and taking it off
 (`show_start`), the tests' fresh start, and what a page load finds in the store.
-It may call every module but keys and main.
+Calls: bots, drawing, hints, hosting, joining, moves, sharing, watching, worker.
 """
 
 import asyncio

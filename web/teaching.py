@@ -1,6 +1,6 @@
 """Teaching mode on the page: the tip shown in the dock (a lesson of pygame_rules.teach), what
 it lights, its buttons, and the settings dialog's teaching switch, remembered per title.
-It may call drawing, moves and saving.
+Calls: drawing, moves, saving.
 """
 
 from pyodide.ffi import to_js

@@ -1,6 +1,6 @@
 """Watching a game again: the replay of the game on the table or of a link, its controls
-(step, chapter, play at a speed) and its timer. It may call drawing, moves, start, bots
-and sharing.
+(step, chapter, play at a speed) and its timer.
+Calls: bots, drawing, hints, moves, sharing, start.
 """
 
 from pyscript import window

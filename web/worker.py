@@ -1,7 +1,7 @@
 """The bots' worker: a PyScript worker (`bot_worker.py`) that searches for the bots that
 think (Normal, Hard) and for hints, started once, lazily, checked to be of the page's
 version; if it cannot start, searching bots play by the heuristic here, with a notice.
-It calls no other page module.
+Calls: no other page module.
 """
 
 import asyncio
