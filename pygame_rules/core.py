@@ -565,9 +565,30 @@ class GameState:
     # --- undo, fair to hidden information -------------------------------------------------
     def before_last(self):
         """The state before the last action: the set-up replayed with history[:-1] (exact)."""
-        state = new_game(self.game.id, self.players, self.seed, self.options, self.setup)
+        state = self._fresh()
         state.replay(self.history[:-1])
         return state
+
+    def before_turn(self, seat):
+        """Practice undo: a new state at `seat`'s last turn before the last action (the other
+        seats' moves since then are taken back with it), or the set-up if it had none; equal to
+        taking moves back one at a time until it is `seat`'s turn, in at most two replays of
+        the game instead of one per move taken back. This state is left untouched."""
+        state, turns = self._fresh(), []
+        for action in self.history[:-1]:
+            turns.append(state.current_player)
+            state.apply(_hashable(action))
+        turns.append(state.current_player)
+        keep = max((i for i, mover in enumerate(turns) if mover == seat), default=0)
+        if keep == len(self.history) - 1:
+            return state
+        state = self._fresh()
+        state.replay(self.history[:keep])
+        return state
+
+    def _fresh(self):
+        """A new state of this game at its set-up (same players, seed, options and set-up)."""
+        return new_game(self.game.id, self.players, self.seed, self.options, self.setup)
 
     def undo_refusal(self, seat, practice=False):
         """Why `seat` may not take back the last action, as (message id, parameters), or None:

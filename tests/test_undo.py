@@ -104,6 +104,38 @@ def test_undoable_matches_the_events_and_undo_replays(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_practice_undo_back_to_a_seats_turn_is_one_replay_not_one_per_move(game_id, monkeypatch):
+    """before_turn(seat) gives the state that taking moves back one at a time (practice) until
+    it is the seat's turn gives, or the set-up; and it builds at most two new games, whatever
+    the number of moves taken back (the page's practice undo took one replay per bot move)."""
+    import pygame_rules.core as core
+    built = []
+    real_new_game = core.new_game
+
+    def counting(*args, **kwargs):
+        built.append(args[0])
+        return real_new_game(*args, **kwargs)
+
+    checked = 0
+    for players in tables(game_id)[:2]:
+        steps = [before for before, _action, _after in played(game_id, players, players + 7)]
+        for i in sorted({1, 2, len(steps) // 3, len(steps) // 2, len(steps) - 1}):
+            after = steps[i]                       # the game after its first i moves
+            for seat in range(players):
+                slow = after.undo(seat, practice=True)
+                while slow.history and slow.current_player != seat:
+                    slow = slow.undo(seat, practice=True)
+                built.clear()
+                monkeypatch.setattr(core, "new_game", counting)
+                fast = after.before_turn(seat)
+                monkeypatch.setattr(core, "new_game", real_new_game)
+                assert len(built) <= 2
+                same(fast, slow)
+                checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_refusals(game_id):
     """False at the start; after the end only in practice; a refused undo raises IllegalAction
     with a catalogue message and parameters, and leaves the state as it was."""

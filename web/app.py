@@ -295,11 +295,9 @@ class Session:
         In practice the bots' moves since the person's last move go with it."""
         refusal = self.undo_refusal()
         if refusal is None:
-            seat, free = self.undo_seat(), self.free_undo()
-            state = self.state.undo(seat, free)
-            while free and state.history and state.current_player != seat:
-                state = state.undo(seat, practice=True)
-            self.state = state
+            seat = self.undo_seat()
+            self.state = self.state.before_turn(seat) if self.free_undo() else \
+                self.state.undo(seat)
             self.due = {}            # lessons about moves taken back are gone
             # a round whose end was taken back gets its score table again when it ends again
             self.shown_round = min(self.shown_round, self.rounds_scored())
