@@ -13,6 +13,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
+import page_stubs  # noqa: E402
 import app  # noqa: E402,F401  (imported before main, so the stubbed import adds only main)
 import devices  # noqa: E402
 import net  # noqa: E402
@@ -35,26 +36,16 @@ def main():
     """The page's modules imported with pyscript and pyodide.ffi stubbed by a MagicMock DOM:
     one namespace holding each module by name (main.page, main.drawing, …), and the stubs'
     window and document."""
-    window, document = mock.MagicMock(), mock.MagicMock()
-    window.innerWidth = 1366
-    window.location.search = ""
-    window.encoreStore.read.return_value = None       # an empty store (static/store.js)
-    window.Date.now.return_value = 1_790_000_000_000
-    pyscript = types.ModuleType("pyscript")
-    pyscript.window, pyscript.document = window, document
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda fn: fn
-    ffi.to_js = lambda value, **kw: value
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi
-    stubs = {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
+    stubs = page_stubs.stubs()
+    window, document = stubs["pyscript"].window, stubs["pyscript"].document
     names = page_modules()
     saved = {name: sys.modules.get(name) for name in list(stubs) + names}
     sys.modules.update(stubs)
     for name in names:
         sys.modules.pop(name, None)
     try:
-        importlib.import_module("main")
+        for name in ["main"] + names:     # (hosting, joining: imported by main only when needed)
+            importlib.import_module(name)
         import asyncio
         import json
 
@@ -111,25 +102,31 @@ def test_the_page_state_is_one_object_with_every_field_declared(main):
 
 
 def test_each_page_module_says_what_it_owns_and_which_modules_it_calls():
-    """Every page module opens with a docstring whose last line, "Calls: …", names exactly the
-    page modules it imports (page.py, which every one may use, apart), no module is over 500
-    lines, and only main imports keys (its table of handlers is built at import)."""
+    """Every page module opens with a docstring whose last line names exactly the page modules
+    it imports: "Calls: a, b." for those imported at its top (page.py, which every one may use,
+    apart), then "; with other devices: c, d." for those imported only when another device is
+    at the table; no module is over 500 lines; only main imports keys (its table of handlers
+    is built at import)."""
     names = page_modules()
     for name in names:
         tree = ast.parse((WEB / (name + ".py")).read_text())
         doc = ast.get_docstring(tree)
         assert doc and len(doc.splitlines()) >= 2, name
-        imported = {a.name for node in tree.body if isinstance(node, ast.Import)
-                    for a in node.names if a.name in names} | \
+        top = {a.name for node in tree.body if isinstance(node, ast.Import)
+               for a in node.names if a.name in names} | \
             {node.module for node in tree.body
              if isinstance(node, ast.ImportFrom) and node.module in names}
+        every = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for a in node.names if a.name in names}
         said = doc.splitlines()[-1]
         assert said.startswith("Calls: ") and said.endswith("."), name
-        listed = set(said[len("Calls: "):-1].split(", "))
-        assert listed == (imported - {"page"} or {"no other page module"}) or \
-            name == "page" and not imported, (name, listed, imported)
+        first, _, later = said[len("Calls: "):-1].partition("; with other devices: ")
+        listed = set(first.split(", "))
+        assert listed == (top - {"page"} or {"no other page module"}) or \
+            name == "page" and not top, (name, listed, top)
+        assert set(filter(None, later.split(", "))) == every - top, (name, later, every - top)
         assert len((WEB / (name + ".py")).read_text().splitlines()) <= 500, name
-        assert "keys" not in imported or name == "main", name
+        assert "keys" not in every or name == "main", name
 
 
 def test_each_group_of_the_page_state_is_written_only_by_the_modules_that_own_it(main):
@@ -155,6 +152,45 @@ def test_each_group_of_the_page_state_is_written_only_by_the_modules_that_own_it
                 strays.append((name, node.attr, node.lineno))
     assert strays == []
     assert owners["hint_found"] == {"hints"} and owners["replay"] == {"watching"}
+
+
+def test_a_game_without_other_devices_never_imports_their_modules():
+    """A page that starts, checks its saves, plays a whole game of a person and three bots
+    (each move drawn) and goes back to the start screen never imports hosting, joining,
+    devices, net or invite (a process of its own, with the browser stubbed)."""
+    import subprocess
+    script = """if True:
+        import sys
+        sys.path[:0] = [%r, %r, %r]
+        import page_stubs
+        page_stubs.install()
+        import app, main, bots, moves, start
+        from tables import sound
+        sound.play = lambda item: None       # (the stubbed browser has no audio)
+        start.check_saves_now()
+        seats = [{"name": "Mia", "kind": "human"}] + [
+            {"name": "B%%d" %% i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
+        session = app.Session.start("take-a-chord", seats, seed=6)
+        start.begin(session, "t1")
+        for _ in range(5000):
+            if session.state.is_over:
+                break
+            if session.round_pending():
+                moves.next_round()
+            elif session.current_is_human():
+                legal = session.state.legal_actions()
+                moves.choose({"card": str(legal[0][1])})
+            else:
+                bots.bot_tick()
+        assert session.state.is_over
+        start.show_start()
+        print(sorted(m for m in ("hosting", "joining", "devices", "net", "invite")
+                     if m in sys.modules))
+    """ % (str(WEB), str(ROOT / "tests"), str(ROOT))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
 @pytest.mark.parametrize("game_id", tables.game_ids())

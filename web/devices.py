@@ -3,8 +3,9 @@ the host's side (what each guest's text asks for, what each guest is sent after 
 the guest's table (`GuestSession`: the page's session for one seat, over a `net.SeatMirror`).
 
 hosting.py and joining.py own the connections (static/net.js) and the screen; everything they
-decide with is here, so the same code runs in CPython tests. The host's engine is the only judge: a guest's move is
-sent as text and comes back, played or refused, in the host's next message.
+decide with is here, so the same code runs in CPython tests. The host's engine is the only
+judge: a guest's move is sent as text and comes back, played or refused, in the host's next
+message.
 """
 
 from contextlib import contextmanager

@@ -1,7 +1,7 @@
 """Drawing the table: the whole screen from the viewer's view (`draw`), or the replay's step
 (`draw_replay`), the panel over it, and keeping the focus and the board's scroll across a
 redraw. It decides nothing: it asks the modules that own each part what to show.
-Calls: bots, hints, hosting, joining, moves, saving, sharing, teaching.
+Calls: bots, hints, moves, saving, sharing, teaching; with other devices: hosting.
 """
 
 import json
@@ -9,20 +9,17 @@ import json
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-import devices
 import render
 import replay as replays
 from pygame_rules.messages import text
 
 import bots
 import hints
-import hosting
-import joining
 import moves
 import saving
 import sharing
 import teaching
-from page import PAGE, q
+from page import PAGE, elsewhere, q
 
 
 def overlay_html(session, view):
@@ -33,18 +30,11 @@ def overlay_html(session, view):
     if PAGE.overlay == "link":
         return "link", sharing.link_html(session)
     guest = getattr(session, "guest", False)
-    if guest and PAGE.overlay in ("lost", "join"):
-        lost = PAGE.join or {}
-        return PAGE.overlay, devices.lost_html(lost.get("error", ""), lost.get("said") or
-                                               "ui.net.lost") \
-            if PAGE.overlay == "lost" else devices.join_html(PAGE.join, joining.can_share())
-    if PAGE.overlay == "devices" and PAGE.devices is not None:
-        return "devices", devices.devices_html(session, PAGE.devices)
-    if view["is_over"] and guest:
-        end = next((e for e in reversed(session.events()) if e["type"] == "game_end"), None)
-        return "over", render.modal("final", render.t("ui.game_over"),
-                                    table.final_body(view, names, end),
-                                    [("leave", render.t("ui.net.leave"))])
+    if elsewhere():
+        import hosting
+        found = hosting.panel_html(session, view)
+        if found is not None:
+            return found
     if view["is_over"]:
         end = next((e for e in reversed(session.state.events) if e["type"] == "game_end"), None)
         moves = len(session.state.history)
@@ -66,6 +56,15 @@ def overlay_html(session, view):
     if PAGE.overlay in table.PANELS:
         return PAGE.overlay, table.PANELS[PAGE.overlay][1](view, names)
     return None, ""
+
+
+def net_status(session):
+    """The status line's words about other devices (a guest's move awaited or in flight), or
+    None; without other devices their modules are not imported."""
+    if not elsewhere():
+        return None
+    import hosting
+    return hosting.net_status(session)
 
 
 def draw():
@@ -95,7 +94,7 @@ def draw():
           "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
           "curtain": session.curtain_for(), "names": names,
           "pending": PAGE.pending if session.curtain_for() is None else None,
-          "status": bots.thinking_text(session) or hosting.net_status(session),
+          "status": bots.thinking_text(session) or net_status(session),
           "undo": moves.undo_state(session, kind),
           "practice": session.practice, "hint": hint_now,
           "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}

@@ -15,7 +15,7 @@ from pyscript import document, window
 import devices
 import net
 import render
-from invite import BROKER_URL, BROKERED, INVITE
+from invite import BROKER_URL
 from pygame_rules import messages as catalogue
 from pygame_rules.messages import text
 
@@ -33,16 +33,29 @@ OFFER_MS = 5000                   # the longest an offer or answer gathers its c
 SCAN_MS = 120000                  # a scan of the reply's code stops after two minutes
 
 
-def is_invitation(fragment):
-    """True for an invitation's code in the address (j1.…, or b1.… through a broker), not a
-    game's link."""
-    return str(fragment).startswith((INVITE, BROKERED))
-
-
 def broker_setting():
     """The broker's address from the settings (static/shell.js checked it), or None: off."""
     url = settings().get("broker")
     return url if isinstance(url, str) and BROKER_URL.fullmatch(url) else None
+
+
+def panel_html(session, view):
+    """The other devices' panel to show now, as (kind, HTML), or None: a guest's lost or
+    joining panel over its table, or its end of the game; the host's "Other devices"."""
+    guest = getattr(session, "guest", False)
+    if guest and PAGE.overlay in ("lost", "join"):
+        lost = PAGE.join or {}
+        return PAGE.overlay, devices.lost_html(lost.get("error", ""), lost.get("said") or
+                                               "ui.net.lost") \
+            if PAGE.overlay == "lost" else devices.join_html(PAGE.join, joining.can_share())
+    if PAGE.overlay == "devices" and PAGE.devices is not None:
+        return "devices", devices.devices_html(session, PAGE.devices)
+    if view["is_over"] and guest:
+        end = next((e for e in reversed(session.events()) if e["type"] == "game_end"), None)
+        return "over", render.modal("final", render.t("ui.game_over"),
+                                    session.table.final_body(view, session.names(), end),
+                                    [("leave", render.t("ui.net.leave"))])
+    return None
 
 
 def open_devices(session):

@@ -1,7 +1,7 @@
 """Clicks and keys: one listener for the table's clicks (cards and buttons carry data
 attributes), the screen's buttons (`ACTIONS`), and the keyboard at the table and in a
 replay. Only main imports it.
-Calls: hints, hosting, moves, sharing, start, teaching, watching.
+Calls: hints, moves, sharing, start, teaching, watching; with other devices: hosting.
 """
 
 from types import MappingProxyType
@@ -9,7 +9,6 @@ from types import MappingProxyType
 from pyscript import document, window
 
 import hints
-import hosting
 import moves
 import sharing
 import start
@@ -33,6 +32,7 @@ def on_table_click(evt):
         return                                   # another tab took the game: only "leave"
     PAGE.clicked, PAGE.notice_at = data.get("key"), None     # a new click: the bubble goes
     if str(data.get("action") or "").startswith("net-"):
+        import hosting                           # (other devices' buttons)
         hosting.net_action(data)
         return
     handler = screen_action(data.get("action"))

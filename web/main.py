@@ -3,7 +3,7 @@ module only wires the page's events to the modules that handle them, and says wh
 ready; `web/README.md` maps the modules, the page's state and how a click becomes a redraw.
 No rule is decided in any of them: the engine decides, `render.py` and the game's table module
 draw its views.
-Calls: drawing, hosting, keys, saving, sharing, start, teaching.
+Calls: drawing, keys, saving, sharing, start, teaching; with other devices: hosting.
 """
 
 from pyscript import document, window
@@ -11,7 +11,6 @@ from pyscript import document, window
 from pygame_rules.messages import set_language, text
 
 import drawing
-import hosting
 import keys
 import saving
 import sharing
@@ -25,6 +24,13 @@ def on_language(lang):
     and the table is redrawn at once (the game is untouched)."""
     document.documentElement.lang = set_language(str(lang))
     drawing.draw()
+
+
+def net_event(raw):
+    """An event of a connection to another device (static/net.js): the host's side or the
+    guest's (hosting.on_net_event; imported with the first one)."""
+    import hosting
+    hosting.on_net_event(raw)
 
 
 def main():
@@ -45,7 +51,7 @@ def main():
     q("#game-screen").addEventListener("click", proxy(keys.on_table_click))
     window.addEventListener("hashchange", proxy(sharing.on_hash))
     if net_js():
-        net_js().onEvent(proxy(hosting.on_net_event))
+        net_js().onEvent(proxy(net_event))
     document.addEventListener("keydown", proxy(keys.on_key))
     q("#start-button").disabled = False
     for button in q("#continue-box").querySelectorAll("button"):

@@ -1,22 +1,20 @@
 """A move and what follows it: a person's click turned into an action by the table, the
 engine's answer (or its reason shown), then save, send, sound, redraw (`after_change`) and
 the next automatic or bot move (`proceed`); undo, the panels, rounds and a new game.
-Calls: bots, drawing, hints, hosting, saving, start, teaching.
+Calls: bots, drawing, hints, saving, start, teaching; with other devices: hosting.
 """
 
 import random
 
-import net
 from pygame_rules.messages import text
 
 import bots
 import drawing
 import hints
-import hosting
 import saving
 import start
 import teaching
-from page import PAGE, page_store, preferences
+from page import PAGE, elsewhere, page_store, preferences
 
 
 def undo_state(session, kind):
@@ -58,7 +56,9 @@ def after_change(pending=None):
     session.look()                    # teaching mode: the lessons this change brings
     saving.record_results(session)
     saving.save()
-    hosting.send_net(session)
+    if elsewhere():
+        import hosting                # (only a game with other devices needs it)
+        hosting.send_net(session)
     events = new_events(session)
     hear(session, events)
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
@@ -168,6 +168,7 @@ def play_again():
     old = PAGE.session
     session = old.again(random.randrange(1, 2**31))
     if old.room is not None:         # the same devices play on, at a new game
+        import net
         session.room = net.HostRoom(old.room.room, old.room.secrets)
     start.begin(session, page_store().newSlot())
 

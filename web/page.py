@@ -161,3 +161,20 @@ def net_js():
     """static/net.js's API (window.encoreNet), or None where it did not load."""
     found = getattr(window, "encoreNet", None)
     return found if found else None
+
+
+def elsewhere():
+    """True when this page plays with other devices: a host with seats on them, a guest joining
+    or at its table. Only then are their modules (hosting, joining, devices, net, invite)
+    imported: most games never need them."""
+    return PAGE.devices is not None or PAGE.join is not None or \
+        bool(getattr(PAGE.session, "guest", False))
+
+
+def is_invitation(fragment):
+    """True for an invitation's code in the address (j1.…, or b1.… through a broker), not a
+    game's link (invite.py is read only when the address has a fragment)."""
+    if not fragment:
+        return False
+    from invite import BROKERED, INVITE
+    return str(fragment).startswith((INVITE, BROKERED))

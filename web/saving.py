@@ -1,7 +1,7 @@
 """What this device keeps: the game's autosave in this tab's slot of the store (paused and
 retried while the storage is full; a guest keeps its seat instead), and the statistics of
 finished games with their dialog (export, import, reset).
-Calls: joining, start.
+Calls: start; with other devices: joining.
 """
 
 import asyncio
@@ -13,7 +13,6 @@ import render
 import stats
 from pygame_rules.messages import text
 
-import joining
 import start
 from page import PAGE, page_store, proxy, q, stored
 
@@ -128,6 +127,7 @@ def save():
     that saving is paused; the game goes on, and the next move tries again."""
     session = PAGE.session
     if getattr(session, "guest", False):
+        import joining
         joining.keep_guest(session)
         return
     if session is None or not PAGE.saving or PAGE.slot is None:

@@ -1,7 +1,7 @@
 """A game by link: the link panel (made and copied to the clipboard), opening a link (its
 replay, or why it cannot be opened, saves untouched), continuing a linked game here, and
 copying any code to the clipboard.
-Calls: drawing, hosting, joining, moves, start, watching.
+Calls: drawing, moves, start, watching; with other devices: joining.
 """
 
 import asyncio
@@ -15,12 +15,10 @@ from pygame_rules.messages import text
 from pygame_rules.share import ShareError, from_share, to_share
 
 import drawing
-import hosting
-import joining
 import moves
 import start
 import watching
-from page import PAGE, page_store, q
+from page import PAGE, is_invitation, page_store, q
 
 
 def link_html(session):
@@ -110,7 +108,8 @@ def link_refused(reason):
 
 def on_hash(_evt=None):
     """A link pasted into the address bar of the open page (a game's, or an invitation)."""
-    if hosting.is_invitation(link_fragment()):
+    if is_invitation(link_fragment()):
+        import joining
         joining.open_invite(link_fragment())
     elif link_fragment():
         open_link(link_fragment())

@@ -1,7 +1,7 @@
 """The start screen and a table's coming and going: the new-game form, resuming a saved
 game (and another tab's), putting a session on the table (`begin`) and taking it off
 (`show_start`), the tests' fresh start, and what a page load finds in the store.
-Calls: bots, drawing, hints, hosting, joining, moves, sharing, watching, worker.
+Calls: bots, drawing, hints, moves, sharing, watching, worker; with other devices: hosting, joining.
 """
 
 import asyncio
@@ -16,13 +16,12 @@ from pygame_rules.messages import set_language, text
 import bots
 import drawing
 import hints
-import hosting
-import joining
 import moves
 import sharing
 import watching
 import worker
-from page import PAGE, PageState, net_js, page_store, proxy, q, settings, stored
+from page import (PAGE, PageState, elsewhere, is_invitation, net_js, page_store, proxy, q,
+                  settings, stored)
 
 
 def read_setup():
@@ -161,7 +160,9 @@ def begin(session, slot, pending=None):
     q("#start-screen").hidden = True
     q("#game-screen").hidden = False
     q("#link-notice").hidden = True          # a refused link's message has been read
-    hosting.open_devices(session)
+    if session.remotes or elsewhere():
+        import hosting                        # (only a game with other devices needs it)
+        hosting.open_devices(session)
     if session.has_thinking_bots():
         worker.ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
@@ -179,8 +180,10 @@ def show_start():
     bots.cancel_bot()
     if PAGE.slot is not None and PAGE.saving:
         page_store().release(PAGE.slot)
+    if elsewhere():
+        import hosting
+        hosting.close_devices()
     PAGE.session, PAGE.slot = None, None
-    hosting.close_devices()
     hints.forget_hint()
     page_store().setSlot(None)
     page_store().setAtTable(False)
@@ -231,8 +234,9 @@ def check_saves_now():
     how it connects, and one for another seat replaces it); else every saved game offered is
     checked (one that would not load is set aside now, with a message). Then mark that it was
     done."""
-    guest = joining.kept_guest()              # (a guest's tab that was reloaded)
-    if hosting.is_invitation(sharing.link_fragment()):
+    guest = kept_guest()              # (a guest's tab that was reloaded)
+    if is_invitation(sharing.link_fragment()):
+        import joining
         page_store().setAtTable(False)
         if guest is not None:         # its table at once; the invitation says how to connect
             joining.resume_guest(guest, call=False)   # (one for another seat or table replaces it)
@@ -243,12 +247,22 @@ def check_saves_now():
         check_saved_games()
         sharing.open_link(sharing.link_fragment())
     elif guest is not None:
+        import joining
         joining.resume_guest(guest)
     elif page_store().atTable() and isinstance(page_store().mySlot(), str):
         auto_resume()
     else:
         check_saved_games()
     document.body.dataset.saveChecked = "1"
+
+
+def kept_guest():
+    """The guest's seat this tab kept before a reload (joining.kept_guest), or None: the other
+    devices' modules are imported only when the tab kept one."""
+    if not isinstance(page_store().guest(), str):
+        return None
+    import joining
+    return joining.kept_guest()
 
 
 def check_saved_games():
