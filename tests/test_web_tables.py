@@ -105,3 +105,27 @@ def test_take_final_list_puts_the_winners_first():
     view.update(scores=[20, 26, 26, 3], winners=[2], round_scores=[])
     html = take.final_body(view, ["Ana", "Bo", "Cy", "Di"], None)
     assert final_names(html) == ["Cy", "Bo", "Ana", "Di"]
+
+
+def test_a_hint_and_a_lesson_light_the_same_element_by_the_same_selector():
+    """hint_targets and teach_targets name an element the engine names (a card of the hand, a
+    step's button, the trick's extra card) by one shared selector (tables.base), so the two
+    cannot drift apart; each table's lesson selectors for a seat are the shared one too."""
+    import tables.base as base
+    import tables.rechord as rc
+    import tables.take_bamboo as take
+    import tables.taktvoll as tak
+    card = 7
+    for table in (tac, take):
+        assert table.hint_targets(("play", card), {}) == [base.HAND_CARD % card]
+        assert base.HAND_CARD % card in table.teach_targets([["card", card]])
+    assert take.hint_targets(("extra", card), {}) == [take.EXTRA % card]
+    assert take.EXTRA % card in take.teach_targets([["card", card]])
+    assert take.hint_targets(("accept",), {}) == take.teach_targets([["action", "accept"]])
+    for step in ("draw", "keep", "pass", "done"):
+        assert tak.hint_targets((step,), {"phase": "play"}) == \
+            tak.teach_targets([["step", step]])
+    assert tak.hint_targets(("bar", 0), {"phase": "bonus"}) == tak.teach_targets([["step", "bonus"]])
+    assert rc.hint_targets(("return", card), {}) == rc.teach_targets([["chord", card]])
+    for table in (tac, take, tak, rc):
+        assert table.teach_targets([["seat", 1]])[:1] == [base.SEAT % 1], table.GAME_ID

@@ -51,8 +51,8 @@ def test_each_kind_has_its_selectors_and_nothing_else_lights():
         '.extra-choice[data-card="12"]']
     assert take.teach_targets([["seat", 2], ["trump", None], ["track", 1],
                                ["stack", [0, 2]], ["action", "gift"]]) == [
-        'section.seat[data-seat="2"]', ".trump-card", ".score-track .marker.m1",
-        'section.seat[data-seat="0"] .bamboo-stack.bcol-2', '[data-action="gift"]']
+        '.seat[data-seat="2"]', ".trump-card", ".score-track .marker.m1",
+        '.seat[data-seat="0"] .bamboo-stack.bcol-2', '[data-action="gift"]']
     assert take.teach_targets([["space", 1], ["card", "x"], ["action", "x\"]"],
                                ["stack", 3], ["seat", True]]) == []
 

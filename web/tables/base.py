@@ -57,7 +57,8 @@ from types import MappingProxyType
 
 import render
 
-__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "rounds_scored", "round_modal", "sounds",
+__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "HAND_CARD", "SEAT", "BUTTON",
+           "rounds_scored", "round_modal", "sounds",
            "marks", "arrivals", "auto_action", "local_action", "teach_targets",
            "hint_targets"]
 
@@ -65,6 +66,12 @@ ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
 CHAPTERS = ()
 CHOICES = ".playable, .choice, .extra-choice, .place, .lit[role=button], [data-action=confirm]"
+
+# The elements a hint (hint_targets) and a lesson (teach_targets) light, by what the engine names
+# (a card's id, a seat, a button's action): one selector each, shared by both and every table.
+HAND_CARD = '.hand-card[data-card="%d"]'     # a card of the viewer's hand
+SEAT = '.seat[data-seat="%d"]'               # a seat's panel
+BUTTON = '[data-action="%s"]'                # a button by its action
 
 
 def rounds_scored(view):

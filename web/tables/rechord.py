@@ -533,7 +533,7 @@ def arrivals(events):
     the viewer drew or its owner's seat; a pick moved or swapped from its old space."""
     out = []
     for e in events:
-        seat = ['.seat[data-seat="%d"]' % e["seat"]] if e.get("seat") is not None else []
+        seat = [SEAT % e["seat"]] if e.get("seat") is not None else []
         if e["type"] == "place":
             if e.get("via") in ("supply", "white"):
                 where = ['.rc-supply .chosen[data-kind="%d"]' % e["kind"],
@@ -569,11 +569,11 @@ def teach_targets(marks):
         elif kind == "pick" and 0 <= value <= WYLDE:
             out.append('.rc-supply [data-kind="%d"]' % value)
         elif kind == "chord" and 0 <= value < len(CHORDS):
-            out.append('.hand [data-card="%d"]' % value)
+            out.append(HAND_CARD % value)  # noqa: F405 (tables.base)
         elif kind == "fret" and 1 <= value <= FRETS:
             out += [SPACE_AT % sp for sp in fret_spaces(value)]
         elif kind == "seat" and 0 <= value:
-            out.append('.seat[data-seat="%d"]' % value)
+            out.append(SEAT % value)  # noqa: F405 (tables.base)
     return out
 
 
@@ -596,7 +596,7 @@ def hint_targets(action, view):
     if kind == "claim":
         return ['[data-key="claim-%d"]' % action[1]]
     if kind == "return":
-        return ['.hand-card[data-card="%d"]' % action[1]]
+        return [HAND_CARD % action[1]]  # noqa: F405 (tables.base)
     if kind == "clear":
         return ['[data-action="clear"][data-type="%d"]' % action[1]]
     if kind in ON_SPACE:

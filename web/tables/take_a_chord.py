@@ -257,21 +257,21 @@ def teach_targets(marks):
     out = []
     for kind, value in marks:
         if kind == "card" and type(value) is int:
-            out.append('.hand-card[data-card="%d"]' % value)
+            out.append(HAND_CARD % value)  # noqa: F405 (tables.base)
             out.append('.trick-slot[data-played="%d"]' % value)
         elif kind == "seat" and type(value) is int:
-            out.append('.seat[data-seat="%d"]' % value)
+            out.append(SEAT % value)  # noqa: F405
         elif kind == "key":
             out.append(".key-panel")
         elif kind == "last":
-            out.append('.topbar [data-action="last"]')
+            out.append(".topbar " + BUTTON % "last")  # noqa: F405 (tables.base)
     return out
 
 
 def hint_targets(action, view):
     """The hint's move: the card to play, in the hand."""
     if action[0] == "play":
-        return ['.hand-card[data-card="%d"]' % action[1]]
+        return [HAND_CARD % action[1]]  # noqa: F405 (tables.base)
     return []
 
 

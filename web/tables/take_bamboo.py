@@ -424,14 +424,14 @@ def final_body(view, names, end_event):
 
 
 # --- teaching mode ------------------------------------------------------------------------------
+EXTRA = '.extra-choice[data-card="%d"]'       # a card among the trick's extras
 TEACH_SELECTORS = {
-    "card": ('.hand-card[data-card="{0}"]', '.trick-slot[data-trick-card="{0}"]',
-             '.extra-choice[data-card="{0}"]'),
-    "seat": ('section.seat[data-seat="{0}"]',),
-    "stack": ('section.seat[data-seat="{0}"] .bamboo-stack.bcol-{1}',),
+    "card": (HAND_CARD, '.trick-slot[data-trick-card="%d"]', EXTRA),  # noqa: F405 (tables.base)
+    "seat": (SEAT,),  # noqa: F405
+    "stack": (SEAT + " .bamboo-stack.bcol-%d",),  # noqa: F405
     "trump": (".trump-card",),
-    "track": (".score-track .marker.m{0}",),
-    "action": ('[data-action="{0}"]',),
+    "track": (".score-track .marker.m%d",),
+    "action": (BUTTON,),  # noqa: F405
 }
 ACTIONS = ("gift", "accept", "refuse", "extra", "confirm")
 
@@ -454,7 +454,7 @@ def teach_targets(marks):
         else:
             args = (value,) if type(value) is int else None
         if kind in TEACH_SELECTORS and args is not None:
-            out += [s.format(*args) for s in TEACH_SELECTORS[kind] if s.format(*args) not in out]
+            out += [s % args for s in TEACH_SELECTORS[kind] if s % args not in out]
     return out
 
 
@@ -463,14 +463,13 @@ def hint_targets(action, view):
     right) and Confirm; the extra card among the trick's; the gift's side; accept or refuse."""
     kind = action[0]
     if kind == "pass":
-        return ['.hand-card[data-card="%d"]' % action[1], '.hand-card[data-card="%d"]' % action[2],
-                '[data-action="confirm"]']
+        return [HAND_CARD % action[1], HAND_CARD % action[2], BUTTON % "confirm"]  # noqa: F405
     if kind == "play":
-        return ['.hand-card[data-card="%d"]' % action[1]]
+        return [HAND_CARD % action[1]]  # noqa: F405 (tables.base)
     if kind == "extra":
-        return ['.extra-choice[data-card="%d"]' % action[1]]
+        return [EXTRA % action[1]]
     if kind == "gift":
-        return ['[data-action="gift"][data-side="%s"]' % action[1]]
+        return [BUTTON % "gift" + '[data-side="%s"]' % action[1]]  # noqa: F405
     if kind in ("accept", "refuse"):
-        return ['[data-action="%s"]' % kind]
+        return [BUTTON % kind]  # noqa: F405
     return []

@@ -230,15 +230,16 @@ def arrivals(events):
     """Each card played travels to its place in its row: from the viewer's hand, else from its
     owner's seat panel."""
     return [('.tak-staff[data-row="%d"] [data-placed="%d"]' % (e["row"], e["card"]),
-             ['.hand-card[data-card="%d"]' % e["card"], '.seat[data-seat="%d"]' % e["seat"]])
+             [HAND_CARD % e["card"], SEAT % e["seat"]])
             for e in events if e["type"] == "play" and e.get("card") is not None]
 
 
-TEACH_BY_ID = {"card": '.hand-card[data-card="%d"]', "placed": '.tak-staff [data-placed="%d"]',
-               "row": '.tak-row[data-row="%d"]', "seat": '.seat[data-seat="%d"]'}
-TEACH_STEPS = {"draw": '[data-key="step-draw"]', "keep": '[data-key="step-keep"]',
-               "done": '[data-key="step-done"]', "pass": '[data-key="step-pass"]',
-               "bonus": '[data-key="bonus-bar"]'}
+STEP_BUTTON = '[data-key="step-%s"]'          # a step's button: draw, keep, pass, done
+BONUS_BAR = '[data-key="bonus-bar"]'
+TEACH_BY_ID = {"card": HAND_CARD, "placed": '.tak-staff [data-placed="%d"]',  # noqa: F405
+               "row": '.tak-row[data-row="%d"]', "seat": SEAT}  # noqa: F405 (tables.base)
+TEACH_STEPS = {**{step: STEP_BUTTON % step for step in ("draw", "keep", "done", "pass")},
+               "bonus": BONUS_BAR}
 
 
 def teach_targets(marks):
@@ -272,13 +273,13 @@ def hint_targets(action, view):
     not, or "new row" for a clef), which shows once the card is chosen."""
     kind = action[0]
     if kind in STEPS:
-        return ['[data-key="step-%s"]' % kind]
+        return [STEP_BUTTON % kind]
     if kind == "bar" and view["phase"] == "bonus":
-        return ['[data-key="bonus-bar"]']
+        return [BONUS_BAR]
     card = action[1] if kind in ("note", "rest", "time") else card_of_kind(view, kind)
     if card is None:
         return []
-    first = '.hand-card[data-card="%d"]' % card
+    first = HAND_CARD % card  # noqa: F405 (tables.base)
     if kind == "clef":
         return [first, '[data-key="new-row"]']
     row = action[1] if kind == "bar" else action[2]
