@@ -83,15 +83,21 @@ def net_site(built_site, netns):
         stop(server)
 
 
-@pytest.fixture(scope="module")
-def net_browser(playwright, netns, tmp_path_factory):
-    """Chromium started inside the namespace (a wrapper runs it there), mDNS names off."""
-    wrapper = tmp_path_factory.mktemp("netns") / "chromium"
+def launch_in(playwright, netns, folder, *args):
+    """Chromium started inside the namespace (a wrapper in `folder` runs it there), mDNS names
+    off, with more command-line `args`."""
+    wrapper = folder / "chromium"
     wrapper.write_text('#!/bin/sh\nexec ip netns exec %s %s "$@"\n' % (netns, CHROMIUM))
     wrapper.chmod(0o755)
-    browser = playwright.chromium.launch(
+    return playwright.chromium.launch(
         executable_path=str(wrapper),
-        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
+        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns", *args])
+
+
+@pytest.fixture(scope="module")
+def net_browser(playwright, netns, tmp_path_factory):
+    """Chromium started inside the namespace."""
+    browser = launch_in(playwright, netns, tmp_path_factory.mktemp("netns"))
     yield browser
     NET_WARM.clear()
     browser.close()
@@ -723,14 +729,9 @@ def camera(playwright, netns, tmp_path_factory):
     folder = tmp_path_factory.mktemp("camera")
     video = folder / "camera.y4m"
     write_y4m(video)
-    wrapper = folder / "chromium"
-    wrapper.write_text('#!/bin/sh\nexec ip netns exec %s %s "$@"\n' % (netns, CHROMIUM))
-    wrapper.chmod(0o755)
-    browser = playwright.chromium.launch(
-        executable_path=str(wrapper),
-        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns",
-                              "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                              "--use-file-for-fake-video-capture=%s" % video])
+    browser = launch_in(playwright, netns, folder, "--use-fake-ui-for-media-stream",
+                        "--use-fake-device-for-media-stream",
+                        "--use-file-for-fake-video-capture=%s" % video)
     yield browser, video
     browser.close()
 
