@@ -109,94 +109,81 @@ def pick_icon(kind, up=True, peek=None, cls=""):
 
 
 # --- the fretboard ---------------------------------------------------------------------------
-class Neck:
-    """The board's geometry: the neck lies as a guitarist looks down at it, the nut on the left,
-    the high e string on top. "Along" (x) runs from the nut over the frets, "across" (y) over
-    the strings."""
-
-    def __init__(self):
-        # the nut and fret 1 along, a fret's length, the first string's lane across, the lane
-        # width, and the picks' scale
-        (self.nut, self.fret0, self.flen, self.cross0, self.gap, self.scale) = \
-            (40, 48, 112, 30, 36, 1.2)
-        self.end = self.fret0 + FRETS * self.flen
-        self.width, self.height = self.end + 12, self.cross0 + 6 * self.gap + 10
-
-    def rect(self, along, across, length, breadth, cls, extra=""):
-        """A rectangle given along/across."""
-        return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s"%s/>'
-                % (cls, num(along), num(across), num(length), num(breadth), extra))
-
-    def lane(self, string):
-        """The across-centre of a string (0 = low E … 5 = high e)."""
-        return self.cross0 + (5 - string + 0.5) * self.gap
-
-    def fret_start(self, fret):
-        """Where a fret (1..5) begins, along the neck."""
-        return self.fret0 + (fret - 1) * self.flen
-
-    def centre(self, sp):
-        """The centre of a space (where its pick sits), as (x, y)."""
-        return (self.fret_start(sp // 6 + 1) + self.flen / 2, self.lane(sp % 6))
+# The board's geometry in SVG units: the neck lies as a guitarist looks down at it, the nut on
+# the left, the high e string on top; x runs from the nut over the frets, y over the strings.
+NUT_X, FRET1_X, FRET_W = 40, 48, 112     # the nut, where fret 1 begins, a fret's width
+TOP_Y, LANE_H = 30, 36                   # the top of the first string's lane, a lane's height
+PICK_SCALE = 1.2
+END_X = FRET1_X + FRETS * FRET_W
+WIDTH, HEIGHT = END_X + 12, TOP_Y + 6 * LANE_H + 10
 
 
-HORIZONTAL = Neck()
+def rect(x, y, width, height, cls, extra=""):
+    """An SVG rectangle."""
+    return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s"%s/>'
+            % (cls, num(x), num(y), num(width), num(height), extra))
 
 
-def space_xy(sp, neck=HORIZONTAL):
-    """The centre of a space (where its pick sits)."""
-    return neck.centre(sp)
+def lane_y(string):
+    """The y of a string's middle (0 = low E … 5 = high e)."""
+    return TOP_Y + (5 - string + 0.5) * LANE_H
 
 
-def wood(neck):
+def fret_x(fret):
+    """The x where a fret (1..5) begins."""
+    return FRET1_X + (fret - 1) * FRET_W
+
+
+def space_xy(sp):
+    """The centre of a space (where its pick sits), as (x, y)."""
+    return (fret_x(sp // 6 + 1) + FRET_W / 2, lane_y(sp % 6))
+
+
+def wood():
     """The neck: rosewood, nut, fret wires, inlays, strings and their names."""
-    breadth = 6 * neck.gap
-    parts = [neck.rect(neck.nut, neck.cross0, neck.end - neck.nut, breadth, "fb-wood", ' rx="6"')]
+    height = 6 * LANE_H
+    parts = [rect(NUT_X, TOP_Y, END_X - NUT_X, height, "fb-wood", ' rx="6"')]
     for f in INLAYS:
-        x, y = neck.fret_start(f) + neck.flen / 2, neck.cross0 + 3 * neck.gap
+        x, y = fret_x(f) + FRET_W / 2, TOP_Y + 3 * LANE_H
         parts.append('<circle class="fb-inlay" cx="%s" cy="%s" r="6"/>' % (num(x), num(y)))
-    parts.append(neck.rect(neck.nut, neck.cross0, 8, breadth, "fb-nut"))
+    parts.append(rect(NUT_X, TOP_Y, 8, height, "fb-nut"))
     for f in range(1, FRETS + 1):
-        parts.append(neck.rect(neck.fret_start(f) + neck.flen - 1.5, neck.cross0, 3, breadth,
-                               "fb-fret"))
+        parts.append(rect(fret_x(f) + FRET_W - 1.5, TOP_Y, 3, height, "fb-fret"))
     for s in range(6):
-        (x1, y1), (x2, y2) = (neck.nut, neck.lane(s)), (neck.end, neck.lane(s))
+        y = lane_y(s)
         parts.append('<line class="fb-string" x1="%s" y1="%s" x2="%s" y2="%s" '
-                     'stroke-width="%s"/>' % (num(x1), num(y1), num(x2), num(y2),
+                     'stroke-width="%s"/>' % (num(NUT_X), num(y), num(END_X), num(y),
                                                num(1 + (5 - s) * 0.35)))
-        x, y = neck.nut - 16, neck.lane(s)
         parts.append('<text class="fb-name" x="%s" y="%s">%s</text>'
-                     % (num(x), num(y + 4), escape(STRINGS[s])))
+                     % (num(NUT_X - 16), num(y + 4), escape(STRINGS[s])))
     return "".join(parts)
 
 
-def fret_heads(scored, fresh=(), neck=HORIZONTAL):
+def fret_heads(scored, fresh=()):
     """Fret numbers beside the board; a scored fret says so (not by colour alone)."""
     out = []
     for f in range(1, FRETS + 1):
-        mid = neck.fret_start(f) + neck.flen / 2
         done = scored[f - 1]
-        x, y = mid, neck.cross0 - 9
         label = t("rc.page.fret_scored_mark", fret=f) if done else str(f)
         cls = "fb-head" + (" scored" if done else "") + (" fresh" if f in fresh else "")
-        out.append('<text class="%s" x="%s" y="%s">%s</text>' % (cls, num(x), num(y), label))
+        out.append('<text class="%s" x="%s" y="%s">%s</text>'
+                   % (cls, num(fret_x(f) + FRET_W / 2), num(TOP_Y - 9), label))
         if done:
-            out.append(neck.rect(neck.fret_start(f) + 2, neck.cross0, neck.flen - 4,
-                                 6 * neck.gap, "fb-scored"))
+            out.append(rect(fret_x(f) + 2, TOP_Y, FRET_W - 4, 6 * LANE_H, "fb-scored"))
     return "".join(out)
 
 
-def space_svg(sp, entry, marks, label, neck=HORIZONTAL):
+def space_svg(sp, entry, marks, label):
     """One space: a clickable area, its marks (lit, touched, needed…) and its pick."""
-    cx, cy = neck.centre(sp)
+    cx, cy = space_xy(sp)
     cls = "rc-space" + "".join(" " + m for m in sorted(marks))
     body = ""
     if entry is not None:
         kind, up = entry
-        body = pick_svg(kind, True, cx, cy, neck.scale) if up else \
-            pick_svg(None, False, cx, cy, neck.scale, peek=kind)
-    hit = neck.rect(neck.fret_start(sp // 6 + 1) + 3, neck.lane(sp % 6) - neck.gap / 2 + 1,
-                    neck.flen - 6, neck.gap - 2, "rc-hit", ' rx="5"')
+        body = pick_svg(kind, True, cx, cy, PICK_SCALE) if up else \
+            pick_svg(None, False, cx, cy, PICK_SCALE, peek=kind)
+    hit = rect(fret_x(sp // 6 + 1) + 3, lane_y(sp % 6) - LANE_H / 2 + 1, FRET_W - 6, LANE_H - 2,
+               "rc-hit", ' rx="5"')
     # named by its title, in words (a button's drawing is presentational to screen readers)
     return ('<g class="%s" data-action="space" data-space="%d" data-key="sp-%d" role="button" '
             'tabindex="0"><title>%s</title>%s%s</g>' % (cls, sp, sp, escape(label), hit, body))
@@ -205,7 +192,6 @@ def space_svg(sp, entry, marks, label, neck=HORIZONTAL):
 def board_svg(board, scored, marks=None, fresh=()):
     """The whole fretboard. `board`: 30 entries (None or [kind or None, up]) as the view gives
     them; `marks`: {space: set of CSS marks ("lit", "dim", "touched", "need", "from")}."""
-    neck = HORIZONTAL
     marks = marks or {}
     spaces = []
     for sp in range(30):
@@ -213,11 +199,10 @@ def board_svg(board, scored, marks=None, fresh=()):
         label = text("rc.page.space_label", {"space": space_name(sp), "what": pick_words(board[sp])})
         if "lit" in m:
             label = text("rc.page.space_lit", {"label": label})
-        spaces.append(space_svg(sp, board[sp], m, label, neck))
+        spaces.append(space_svg(sp, board[sp], m, label))
     return ('<svg class="fretboard" viewBox="0 0 %d %d" role="group" aria-label="%s">%s%s%s'
-            '</svg>' % (neck.width, neck.height,
-                        t("rc.page.board_label"), wood(neck), fret_heads(scored, fresh, neck),
-                        "".join(spaces)))
+            '</svg>' % (WIDTH, HEIGHT, t("rc.page.board_label"), wood(),
+                        fret_heads(scored, fresh), "".join(spaces)))
 
 
 # --- chord cards --------------------------------------------------------------------------------
