@@ -23,6 +23,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
+import answers  # noqa: E402
+import saves  # noqa: E402
 import bot_worker  # noqa: E402
 import shell  # noqa: E402
 
@@ -81,7 +83,7 @@ def test_best_move_answers_a_legal_move_for_the_seat_to_play(game_id, players, l
     reply = json.loads(bot_worker.best_move(view_of(state), state.current_player, level, 5,
                                             THINK))
     assert reply["ok"] and reply["level"] == level
-    assert app.as_action(reply["action"]) in state.legal_actions()
+    assert answers.as_action(reply["action"]) in state.legal_actions()
     if level in ("normal", "hard"):
         assert reply["seconds"] == min(THINK, search.SECONDS[level])
         assert 0 <= reply["playouts"] <= reply["cap"]
@@ -128,7 +130,7 @@ def test_same_position_and_seed_give_the_same_move():
     bot = bots.new_bot("take-bamboo", "hard", clock=False)
     bot.playouts = 40
     view = state.view(state.current_player)
-    assert app.as_action(first["action"]) in state.legal_actions()
+    assert answers.as_action(first["action"]) in state.legal_actions()
     assert bot(json.loads(view_of(state)), view["legal"], random.Random(3)) == \
         bot(view, state.legal_actions(), random.Random(3))
 
@@ -229,11 +231,11 @@ def test_only_searching_bots_use_the_worker_and_seeds_follow_the_position():
 
 def test_seats_keep_their_level_and_default_to_normal():
     """A saved seat keeps any offered level; an unknown or missing one becomes Normal."""
-    for level in app.BOT_LEVELS:
-        assert app.clean_seat({"kind": "bot", "bot": level}, 0)["bot"] == level
-    assert app.clean_seat({"kind": "bot", "bot": "grandmaster"}, 0)["bot"] == "normal"
-    assert app.clean_seat({"kind": "bot"}, 0)["bot"] == "normal"
-    assert app.clean_seat({"kind": "human", "bot": "hard"}, 0)["bot"] is None
+    for level in saves.BOT_LEVELS:
+        assert saves.clean_seat({"kind": "bot", "bot": level}, 0)["bot"] == level
+    assert saves.clean_seat({"kind": "bot", "bot": "grandmaster"}, 0)["bot"] == "normal"
+    assert saves.clean_seat({"kind": "bot"}, 0)["bot"] == "normal"
+    assert saves.clean_seat({"kind": "human", "bot": "hard"}, 0)["bot"] is None
     session = app.Session.start("taktvoll", bot_seats(3, "hard"), seed=1)
     again = app.Session.from_save(session.to_save())
     assert [b.name for b in again.bots] == ["hard"] * 3
@@ -243,7 +245,7 @@ def test_start_screen_offers_the_levels_with_normal_by_default():
     """Every bot seat lists Easy, Normal, Hard, Heuristic, Random (catalogue labels); seat 1 on
     is a Normal bot by default, seat 0 a person."""
     rows = shell.seat_rows()
-    labels = [text("ui.bot", {"level": text("ui.level." + lvl)}) for lvl in app.BOT_LEVELS]
+    labels = [text("ui.bot", {"level": text("ui.level." + lvl)}) for lvl in saves.BOT_LEVELS]
     assert labels[:3] == ["Bot (Easy)", "Bot (Normal)", "Bot (Hard)"]
     for label in labels:
         assert rows.count(">%s</option>" % label) == shell.MAX_SEATS

@@ -15,13 +15,16 @@ from session_helpers import table_step
 from test_devices import ROOM, app, deliver, devices, host, join, local_step, net, secret
 from test_net import Leaks
 
+import answers  # noqa: E402 (web/ is on the path once test_devices is imported)
+import saves  # noqa: E402
+
 # (game, players): each title at its declared smallest and largest table (Re-Chord's smallest is
 # one person against the Jim Bot automaton, a seat the engine plays)
 SIZES = [(g.id, n) for g in pygame_rules.GAMES.values()
          for n in sorted({g.min_players, g.max_players})]
 BUDGET = 0.05         # a searching bot's clock a move here (Hard's own is 1 s: slow in CPython)
 FIRST_MOVES = 15      # (b) plays the game's first moves only
-# (b)'s tables: game -> seats, "remote" or a bot level (app.BOT_LEVELS), the remote seat moved
+# (b)'s tables: game -> seats, "remote" or a bot level (saves.BOT_LEVELS), the remote seat moved
 # around; every level sits at a table of every game (test_every_level_sits_beside_a_remote_seat)
 BOT_TABLES = [
     ("take-a-chord", ["remote", "easy", "normal", "hard"]),
@@ -73,7 +76,7 @@ def guest_turn(session, links, guests, seat, rng):
     assert guest.view()["legal"], "the host waits for seat %d, its table offers nothing" % seat
     action = guest.auto_move({"always_claim": True})
     if action is None:
-        action = app.as_action(rng.choice(guest.view()["legal"]))
+        action = answers.as_action(rng.choice(guest.view()["legal"]))
         assert guest.human_move(action) is None
     assert guest.view()["legal"] == []
     (raw,) = guest.take_outbox()
@@ -132,8 +135,8 @@ def test_every_level_sits_beside_a_remote_seat_in_every_game():
     """BOT_TABLES seat every level the page offers in every game, which offers them all."""
     for game in pygame_rules.GAMES:
         levels = {k for g, kinds in BOT_TABLES if g == game for k in kinds}
-        assert levels == {"remote", *app.BOT_LEVELS}, game
-        assert set(app.BOT_LEVELS) <= set(bot_names(game)), game
+        assert levels == {"remote", *saves.BOT_LEVELS}, game
+        assert set(saves.BOT_LEVELS) <= set(bot_names(game)), game
     assert all(kinds.count("remote") == 1 for _, kinds in BOT_TABLES)
 
 

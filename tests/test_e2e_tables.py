@@ -17,6 +17,7 @@ from test_web_stats import finished
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
+import saves  # noqa: E402
 import tables.take_bamboo as take  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -31,7 +32,7 @@ def saved(state, human, names):
     """A saved page game of `state`: seat `human` a person, the others heuristic bots."""
     seats = [{"name": n, "kind": "human" if s == human else "bot", "bot": "heuristic"}
              for s, n in enumerate(names)]
-    return app.Session(state, [app.clean_seat(s, i) for i, s in enumerate(seats)]).to_save()
+    return app.Session(state, [saves.clean_seat(s, i) for i, s in enumerate(seats)]).to_save()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -13,6 +13,7 @@ from test_e2e_page import table  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
+import saves  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 GAME = "take-bamboo"
@@ -52,7 +53,7 @@ def gift_position():
     state = pygame_rules.new_game(GAME, 3, seed=1, setup=setup)
     seats = [{"name": "Kaguya", "kind": "human"}, {"name": "Okina", "kind": "human"},
              {"name": "Bot", "kind": "bot", "bot": "heuristic"}]
-    return app.Session(state, [app.clean_seat(s, i) for i, s in enumerate(seats)])
+    return app.Session(state, [saves.clean_seat(s, i) for i, s in enumerate(seats)])
 
 
 def test_a_gift_reaching_25_ends_the_game_at_once(table):  # noqa: F811

@@ -15,6 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
+import saves  # noqa: E402
 import net  # noqa: E402
 from invite import token  # noqa: E402
 
@@ -51,8 +52,8 @@ def until_remote(session):
 
 def test_clean_seat_keeps_remote_and_turns_unknown_kinds_into_bots():
     """"remote" is a seat kind of its own; anything else unknown is still a bot."""
-    assert app.clean_seat({"name": "B", "kind": "remote"}, 1)["kind"] == "remote"
-    assert app.clean_seat({"name": "B", "kind": "hacker"}, 1)["kind"] == "bot"
+    assert saves.clean_seat({"name": "B", "kind": "remote"}, 1)["kind"] == "remote"
+    assert saves.clean_seat({"name": "B", "kind": "hacker"}, 1)["kind"] == "bot"
 
 
 def test_a_remote_turn_is_neither_the_local_persons_nor_a_bots():
@@ -99,7 +100,7 @@ def test_a_host_save_keeps_the_room_and_a_save_without_it_is_refused():
     body = json.loads(session.to_save())
     for bad in (None, "{}", json.dumps({"room": ROOM, "seats": [[1, SECRETS[1], 0, None]]})):
         body["net"] = bad
-        with pytest.raises(app.SavedGameError) as err:
+        with pytest.raises(saves.SavedGameError) as err:
             app.Session.from_save(json.dumps(body))
         assert err.value.msg_id == "ui.save_unreadable"
     plain = app.Session.start("take-a-chord", [{"name": "A", "kind": "human"}] * 3, "x")

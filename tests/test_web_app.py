@@ -15,6 +15,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 import app  # noqa: E402
+import answers  # noqa: E402
+import saves  # noqa: E402
 import render  # noqa: E402
 import shell  # noqa: E402
 import tables  # noqa: E402
@@ -112,7 +114,7 @@ def test_save_round_trip_resumes_exactly():
 ])
 def test_corrupt_or_old_web_saves_are_refused_with_a_message(raw, msg_id):
     """A broken save raises SavedGameError with a catalogue message, never anything else."""
-    with pytest.raises(app.SavedGameError) as err:
+    with pytest.raises(saves.SavedGameError) as err:
         app.Session.from_save(raw)
     assert err.value.msg_id == msg_id and str(err.value)
 
@@ -123,7 +125,7 @@ def test_tampered_engine_save_inside_a_web_save_is_refused():
     session.human_move(session.state.legal_actions()[0])
     body = json.loads(session.to_save())
     body["engine"] = body["engine"].replace('"seed":1', '"seed":2')
-    with pytest.raises(app.SavedGameError) as err:
+    with pytest.raises(saves.SavedGameError) as err:
         app.Session.from_save(json.dumps(body))
     assert err.value.msg_id == "ui.save_refused"
 
@@ -256,7 +258,7 @@ def test_a_game_without_a_table_is_not_offered_and_its_save_is_refused(monkeypat
     bare = dataclasses.replace(pygame_rules.GAMES[GAME], table=None)
     monkeypatch.setitem(pygame_rules.GAMES, GAME, bare)
     assert GAME not in tables.game_ids() and "taktvoll" in tables.game_ids()
-    with pytest.raises(app.SavedGameError) as err:
+    with pytest.raises(saves.SavedGameError) as err:
         app.Session.from_save(raw)
     assert err.value.msg_id == "ui.save_unreadable"
 
@@ -309,9 +311,9 @@ def test_a_click_on_a_card_is_the_action_through_the_registry():
 
 def test_actions_from_json_become_tuples():
     """Lists (how JSON carries tuples) become the engine's tuples, nested ones too."""
-    assert app.as_action(["pass", 3, 7]) == ("pass", 3, 7)
-    assert app.as_action(["gift", ["left", 1]]) == ("gift", ("left", 1))
-    assert app.as_action(12) == 12 and app.as_action(("accept",)) == ("accept",)
+    assert answers.as_action(["pass", 3, 7]) == ("pass", 3, 7)
+    assert answers.as_action(["gift", ["left", 1]]) == ("gift", ("left", 1))
+    assert answers.as_action(12) == 12 and answers.as_action(("accept",)) == ("accept",)
 
 
 @pytest.mark.parametrize("players", range(3, 9))

@@ -14,6 +14,7 @@ from test_hostile_inputs import DEEP, EXTREME_TEXT, FAST, JSON, MAX_MESSAGE
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
+import saves  # noqa: E402
 
 FIELDS = ("format", "version", "engine", "seats", "shown_round", "pending", "summary",
           "teaching", "taught", "hints")
@@ -32,7 +33,7 @@ def outcome(raw):
     """Resume `raw`: the session, or the refusal (checked to be short); anything else fails."""
     try:
         return app.Session.from_save(raw)
-    except app.SavedGameError as err:
+    except saves.SavedGameError as err:
         assert err.msg_id.startswith("ui.save_") and len(str(err)) <= MAX_MESSAGE, str(err)[:400]
         return err
 
@@ -61,7 +62,7 @@ def test_extreme_text_in_any_field_is_refused(field, name, raw):
     body[field] = "@@"
     text = json.dumps(body).replace('"@@"', raw)
     result = outcome(text)
-    assert isinstance(result, app.SavedGameError) or name == "5000 digits" and \
+    assert isinstance(result, saves.SavedGameError) or name == "5000 digits" and \
         field in ("pending", "shown_round", "summary", "teaching", "taught", "hints"), name
 
 

@@ -563,6 +563,6 @@ def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(m
     main.page.PAGE.overlay = "join"                     # a new connection: its hello is refused
     main.joining.guest_message(guest, net.encode(net.refusal(None, "net.wrong_secret")))
     assert main.page.PAGE.overlay == "lost"
-    assert main.app.text("net.wrong_secret") in main.page.PAGE.join["error"]
+    assert main.text("net.wrong_secret") in main.page.PAGE.join["error"]
     assert main.drawing.overlay_html(guest, guest.view())[0] == "lost"
     main.start.show_start()

@@ -22,6 +22,7 @@ import render  # noqa: E402
 import shell  # noqa: E402
 import tables  # noqa: E402
 import tables.rechord as rc  # noqa: E402
+import tables.rechord_choices as choices  # noqa: E402
 from tables import fretboard, sound  # noqa: E402
 
 GAME = "rechord"
@@ -72,8 +73,8 @@ def test_a_supply_pick_then_a_space_is_the_a1_action_and_the_pick_can_be_dropped
         (("supply", RED, D2), None)
     assert click(state, {"action": "bag"}) == (("bag",), None)
     assert click(state, {"action": "chords"}) == (("chords",), None)
-    assert rc.lit_spaces(state.view(0), {"kind": RED}) == set(range(30)) - {A2}
-    assert rc.lit_spaces(state.view(0), None) == set()
+    assert choices.lit_spaces(state.view(0), {"kind": RED}) == set(range(30)) - {A2}
+    assert choices.lit_spaces(state.view(0), None) == set()
 
 
 def test_a_space_clicked_out_of_place_becomes_an_action_the_engine_refuses_with_its_reason():
@@ -96,7 +97,7 @@ def test_claim_prompt_then_ability_steps_and_skip():
     assert view["phase"] == "claim" and view["claimable"] == [EM1]
     html = html_for(state, 0)
     assert 'data-action="claim" data-card="%d"' % EM1 in html and 'data-action="decline"' in html
-    assert rc.board_marks(view, None)[A2] >= {"need"}
+    assert choices.board_marks(view, None)[A2] >= {"need"}
     assert click(state, {"action": "claim", "card": EM1}) == (("claim", EM1), None)
     assert click(state, {"action": "card", "card": EM1}) == (("claim", EM1), None)
     assert rc.auto_action(view, {"always_claim": True}) == ("claim", EM1)
@@ -104,7 +105,7 @@ def test_claim_prompt_then_ability_steps_and_skip():
     state.apply(("claim", EM1))
     view = state.view(0)
     assert view["ability"] == {"kind": RED, "space": D2}
-    assert rc.lit_spaces(view, None) == {A2, E1, e1}
+    assert choices.lit_spaces(view, None) == {A2, E1, e1}
     assert click(state, {"action": "space", "space": E1}) == (("remove", E1), None)
     assert 'data-action="skip"' in html_for(state, 0)
     assert click(state, {"action": "skip"}) == (("skip",), None)
@@ -116,14 +117,14 @@ def test_blue_takes_a_pick_then_moves_it_or_swaps_it():
                      supply=[BLUE, RED, GREEN])
     state.apply(("supply", BLUE, E3))
     view = state.view(0)
-    assert rc.lit_spaces(view, None) == {A2, E1, e1}             # not the Blue itself
+    assert choices.lit_spaces(view, None) == {A2, E1, e1}             # not the Blue itself
     assert click(state, {"action": "space", "space": e1}) == (None, {"from": e1})
     assert click(state, {"action": "space", "space": e1}, {"from": e1}) == (None, None)
     assert click(state, {"action": "space", "space": E1}, {"from": e1}) == \
         (("swap", E1, e1), None)
     assert click(state, {"action": "space", "space": E2}, {"from": e1}) == \
         (("move", e1, E2), None)
-    lit = rc.lit_spaces(view, {"from": e1})
+    lit = choices.lit_spaces(view, {"from": e1})
     assert E1 in lit and A2 in lit and E2 in lit and E3 not in lit and e1 not in lit
     action, _ = click(state, {"action": "space", "space": E3})    # the Blue: not a target
     with pytest.raises(pygame_rules.core.IllegalAction) as err:
@@ -143,7 +144,7 @@ def test_green_offers_a_button_per_type_and_a_click_on_a_pick_clears_its_type():
     assert click(state, {"action": "space", "space": E1}) == (("clear", RED), None)
     assert click(state, {"action": "space", "space": e1}) == (("clear", 7), None)
     assert click(state, {"action": "clear", "type": 7}) == (("clear", 7), None)
-    assert rc.lit_spaces(state.view(0), None) == {E1, e1}
+    assert choices.lit_spaces(state.view(0), None) == {E1, e1}
 
 
 def test_grey_flips_then_may_move_and_purple_reveals():
@@ -163,7 +164,7 @@ def test_a2_places_face_down_then_may_remove_a_neighbour_and_a3_returns_cards():
     assert click(state, {"action": "space", "space": space(1, 1)}) == \
         (("place", space(1, 1)), None)
     state.apply(("place", space(1, 1)))
-    assert rc.lit_spaces(state.view(0), None) == {E1}
+    assert choices.lit_spaces(state.view(0), None) == {E1}
     assert click(state, {"action": "space", "space": E1}) == (("remove", E1), None)
     other = position(supply=[GREY, PURPLE, BLUE])
     other.apply(("chords",))
@@ -407,7 +408,7 @@ def test_every_click_on_every_space_is_played_or_refused_with_a_reason(players):
         pendings = [None] + [{"kind": k} for k in set(view["supply"])] + \
             [{"from": rng.randrange(30)}]
         for pending in pendings:
-            lit = rc.lit_spaces(view, pending)
+            lit = choices.lit_spaces(view, pending)
             for sp in range(30):
                 action, chosen = rc.on_click({"action": "space", "space": str(sp)}, view, pending)
                 if action is None:                       # Blue: a pick to move or swap

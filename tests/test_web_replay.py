@@ -14,6 +14,7 @@ from test_web_stats import finished
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
 import app  # noqa: E402
+import saves  # noqa: E402
 import render  # noqa: E402
 import replay  # noqa: E402
 
@@ -98,7 +99,7 @@ def test_a_game_in_progress_is_replayed_from_one_seat_without_other_hands():
     rp = replay.Replay(linked, link_seats, seat=None)
     go_on = rp.unfinished_state()
     assert go_on.to_json() == half.to_json() and go_on is not rp.state_at(rp.total)
-    session = app.Session(go_on, [app.clean_seat(s, i) for i, s in enumerate(link_seats)])
+    session = app.Session(go_on, [saves.clean_seat(s, i) for i, s in enumerate(link_seats)])
     assert session.seats[1]["kind"] == "bot" and session.state.legal_actions()
 
 

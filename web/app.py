@@ -11,30 +11,13 @@ import json
 import zlib
 
 import pygame_rules
+import saves
 import tables
-from pygame_rules.core import EngineError, SaveError, safe_json_loads
+from answers import as_action, checked_report, legal_action
+from pygame_rules.core import EngineError
 from pygame_rules import messages
-from pygame_rules.messages import text
 
-WEB_SAVE_FORMAT = "encore-web"
-WEB_SAVE_VERSION = 1
-BOT_LEVELS = ("easy", "normal", "hard", "heuristic", "random")  # what a seat may ask for
-DEFAULT_BOT = "normal"
-SAVE_MAX_CHARS = 1_000_000     # as the store's cap (static/store.js): the longest real save is
-SAVE_MAX_DEPTH = 32            # far smaller, and our wrapper nests 4 deep
-TAUGHT_MAX_IDS = 64            # a seat's lessons seen, as a save may hold them (a game has a
-TAUGHT_MAX_CHARS = 40          # dozen or so, with ids like "improvisation_limit")
-HINTS_MAX = 100_000            # a seat's hints, as a save may hold them
 HINT_SECONDS = 1.0             # a hint's search: Hard's own budget, capped at about a second
-
-
-class SavedGameError(Exception):
-    """A web save that cannot be resumed; carries a catalogue message id and parameters."""
-
-    def __init__(self, msg_id, **params):
-        self.msg_id = msg_id
-        self.params = params
-        super().__init__(text(msg_id, params))
 
 
 def told(table, head, names, events):
@@ -88,7 +71,7 @@ class Session:
         """A new game for these seats (one dict per player); `practice`: undo at any point;
         `teaching`: each rule explained the first time it comes into play."""
         state = pygame_rules.new_game(game_id, len(seats), seed=seed, options=options)
-        return cls(state, [clean_seat(s, i) for i, s in enumerate(seats)], practice=practice,
+        return cls(state, [saves.clean_seat(s, i) for i, s in enumerate(seats)], practice=practice,
                    teaching=teaching)
 
     def again(self, seed):
@@ -482,18 +465,13 @@ class Session:
 
     # --- saving -------------------------------------------------------------------------------
     def to_save(self, pending=None, saved_at=None):
-        """The text kept in the page's store: the engine's save plus the seats, the screen and
-        the table's half-made choice (`pending`, flat JSON); `saved_at` (ms since 1970) orders
-        the start screen's Continue buttons, newest first."""
-        return json.dumps({"format": WEB_SAVE_FORMAT, "version": WEB_SAVE_VERSION,
-                           "engine": self.state.to_json(), "seats": self.seats,
-                           "shown_round": self.shown_round,
-                           "pending": clean_pending(pending), "recorded": self.recorded,
-                           "practice": self.practice, "teaching": self.teaching,
-                           "taught": {str(seat): ids for seat, ids in self.taught().items()},
-                           "hints": {str(seat): n for seat, n in self.hints.items()},
-                           "net": self.room.to_json() if self.room else None,
-                           "summary": {**self.summary(), "saved_at": saved_at or 0}})
+        """The text kept in the page's store (saves.write)."""
+        return saves.write(self, pending, saved_at)
+
+    @classmethod
+    def from_save(cls, raw):
+        """Resume a saved game (saves.read), or raise saves.SavedGameError saying why not."""
+        return saves.read(cls, raw)
 
     def summary(self):
         """What the start screen says about this game before Python has loaded."""
@@ -502,106 +480,6 @@ class Session:
         title = self.state.game.title
         return {"game": self.state.game.id, "title": title, "over": view["is_over"],
                 "msg": msg, "params": {**params, "title": title}}
-
-    @classmethod
-    def from_save(cls, raw):
-        """Resume a saved game, or raise SavedGameError saying why it cannot be. Its size and
-        nesting are checked before it is parsed. A hot seat's hand is never shown on resume (the
-        curtain comes back); the half-made choice is kept in `saved_pending`."""
-        try:
-            body = safe_json_loads(raw, SAVE_MAX_CHARS, SAVE_MAX_DEPTH)
-        except (TypeError, ValueError):
-            raise SavedGameError("ui.save_unreadable") from None
-        if not isinstance(body, dict) or body.get("format") != WEB_SAVE_FORMAT:
-            raise SavedGameError("ui.save_unreadable")
-        if body.get("version") != WEB_SAVE_VERSION:
-            raise SavedGameError("ui.save_old_version")
-        try:
-            state = pygame_rules.load_state(body.get("engine"))
-        except SaveError as err:
-            raise SavedGameError("ui.save_refused", reason=err.message) from None
-        seats = body.get("seats")
-        if not isinstance(seats, list) or len(seats) != state.players:
-            raise SavedGameError("ui.save_unreadable")
-        try:
-            seats = [clean_seat(s, i) for i, s in enumerate(seats)]
-            shown = int(body.get("shown_round", body.get("shown_venue", 0)))
-        except (TypeError, ValueError, AttributeError):
-            raise SavedGameError("ui.save_unreadable") from None
-        if state.game.id not in tables.game_ids():
-            raise SavedGameError("ui.save_unreadable")
-        session = cls(state, seats, room=saved_room(body.get("net"), seats))
-        session.shown_round = max(0, min(shown, session.rounds_scored()))
-        session.saved_pending = clean_pending(body.get("pending"))
-        session.recorded = body.get("recorded") is True
-        session.practice = body.get("practice") is True
-        session.set_teaching(body.get("teaching") is True,
-                             clean_taught(body.get("taught"), session.humans))
-        session.hints = clean_hints(body.get("hints"), session.humans)
-        return session
-
-
-def saved_room(raw, seats):
-    """The saved HostRoom (None without remote seats), or SavedGameError: its seats must be
-    the remote ones."""
-    remotes = {i for i, s in enumerate(seats) if s["kind"] == "remote"}
-    if raw is None and not remotes:
-        return None
-    from net import HostRoom, NetError
-    try:
-        room = HostRoom.from_json(raw) if isinstance(raw, str) else None
-    except NetError:
-        room = None
-    if room is None or set(room.secrets) != remotes:
-        raise SavedGameError("ui.save_unreadable")
-    return room
-
-
-def clean_pending(pending):
-    """A table's half-made choice as it may be saved: a small flat dict of str keys and int,
-    str or None values (anything else: None, nothing pending)."""
-    if not isinstance(pending, dict) or len(pending) > 8:
-        return None
-    for name, value in pending.items():
-        if not isinstance(name, str) or len(name) > 20 or \
-                not (value is None or isinstance(value, (int, str)) and not isinstance(value, bool)) \
-                or isinstance(value, str) and len(value) > 40 or \
-                isinstance(value, int) and not -10**6 < value < 10**6:
-            return None
-    return dict(pending)
-
-
-def clean_taught(taught, humans):
-    """The lessons each person was shown, as a save may hold them: {seat as text: [short ids]}
-    for people's seats only; anything else is dropped whole (None: the game goes on, and a
-    lesson may come again)."""
-    if not isinstance(taught, dict) or len(taught) > len(humans):
-        return None
-    out = {}
-    for key, ids in taught.items():
-        if not isinstance(key, str) or not key.isdigit() or len(key) > 2 or \
-                int(key) not in humans or not isinstance(ids, list) or \
-                len(ids) > TAUGHT_MAX_IDS or \
-                not all(isinstance(i, str) and 0 < len(i) <= TAUGHT_MAX_CHARS for i in ids):
-            return None
-        out[int(key)] = list(dict.fromkeys(ids))
-    return out
-
-
-def clean_hints(hints, humans):
-    """The hints each person was shown, as a save may hold them: {seat as text: a count} for
-    people's seats only; anything else is dropped whole ({}: none counted)."""
-    if not isinstance(hints, dict) or len(hints) > len(humans):
-        return {}
-    out = {}
-    for key, count in hints.items():
-        if not isinstance(key, str) or not key.isdigit() or len(key) > 2 or \
-                int(key) not in humans or type(count) is not int or \
-                not 0 <= count <= HINTS_MAX:
-            return {}
-        out[int(key)] = count
-    return out
-
 
 def teachable(game_id):
     """True when the game declares its teachable moments (it has a `teach` part; found, not
@@ -612,60 +490,6 @@ def teachable(game_id):
 def position_seed(game_seed, seat, moves):
     """A bot's seed for one position: the same game, seat and move number give the same seed."""
     return zlib.crc32(("%s/%d/%d" % (game_seed, seat, moves)).encode("utf-8"))
-
-
-def clean_seat(seat, index):
-    """A seat dict with only known keys and a non-empty name (any text is allowed)."""
-    kind = seat.get("kind") if seat.get("kind") in ("human", "remote") else "bot"
-    name = str(seat.get("name") or "").strip()[:40]
-    if not name:
-        name = text("ui.default_name", {"number": index + 1})
-    bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
-    return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
-
-
-def checked_report(report, legal, action):
-    """A search's report from the worker as the reasons may read it, or None if it is not
-    one: every candidate one of the `legal` actions, the chosen one `action`; effects not
-    shaped as the engine gives them are left out (the rest stays)."""
-    if not isinstance(report, dict):
-        return None
-    candidates, chosen = report.get("candidates"), report.get("chosen")
-    if not isinstance(candidates, list) or not candidates or \
-            any(legal_action(c, legal) is None for c in candidates) or \
-            type(chosen) is not int or not 0 <= chosen < len(candidates) or \
-            as_action(candidates[chosen]) != action:
-        return None
-    if "effects" in report and not effects_fit(report["effects"], candidates):
-        report = {k: v for k, v in report.items() if k != "effects"}
-    return report
-
-
-def effects_fit(effects, candidates):
-    """True if a hint's effects are as pygame_rules.hint.explain gives them: per candidate
-    None or a list of events (dicts with a "type")."""
-    return isinstance(effects, list) and len(effects) == len(candidates) and all(
-        e is None or isinstance(e, list) and all(
-            isinstance(x, dict) and isinstance(x.get("type"), str) for x in e)
-        for e in effects)
-
-
-def legal_action(value, legal):
-    """`value` (JSON: lists) as one of the `legal` actions, or None if it is not one."""
-    if not isinstance(value, list):
-        return None
-    action = as_action(value)
-    try:
-        return action if action in legal else None
-    except TypeError:                 # something unhashable inside: not an action
-        return None
-
-
-def as_action(value):
-    """An action as the engine gives it: JSON's lists become tuples (nested too)."""
-    if isinstance(value, list):
-        return tuple(as_action(v) for v in value)
-    return value
 
 
 def option_values(game_id, raw):

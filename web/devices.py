@@ -11,6 +11,7 @@ message.
 from contextlib import contextmanager
 
 import app
+import answers
 import pygame_rules
 import render
 from invite import BROKER_URL, SECRET_BYTES, is_token
@@ -203,7 +204,7 @@ class GuestSession(app.Session):
             return EngineError("ui.net.sent")
         if self.state.current_player != self.state.seat:
             return self.turn_refusal()
-        action = app.as_action(action)
+        action = answers.as_action(action)
         msg = self.state.act(action) if isinstance(action, tuple) else None
         if msg is None or not fits(msg, GUEST["act"]):
             return EngineError("error.bad_action", action=short(action))

@@ -1,5 +1,5 @@
 """Hints and "Why this move?" (issue 20): the worker's search asked from a person's view (the
-Hint button, H) or about a replay's move, its answer checked (`app.checked_report`), lit on
+Hint button, H) or about a replay's move, its answer checked (`answers.checked_report`), lit on
 the table (`table.hint_targets`) and worded from the search's numbers (`pygame_rules.hint`).
 Never searched here: without the worker, a hint says it cannot be had.
 Calls: drawing, saving, teaching, worker.
@@ -11,6 +11,7 @@ import json
 from pyscript import document, window
 
 import app
+import answers
 import render
 from pygame_rules.messages import text
 
@@ -242,13 +243,13 @@ async def await_explain(rp, at, made):
 
 def explained(reply, made):
     """The worker's explanation as the reasons read it, or None if it is not one: a report
-    the hint's check passes (app.checked_report: every candidate legal in the view, the chosen
+    the hint's check passes (answers.checked_report: every candidate legal in the view, the chosen
     one the worker's move) with the move made among the candidates at "played"."""
     if not isinstance(reply, dict) or not reply.get("ok"):
         return None
-    legal = {app.as_action(a) for a in made["view"]["legal"]}
-    action = app.legal_action(reply.get("action"), legal)
-    report = app.checked_report(reply.get("report"), legal, action) if action else None
+    legal = {answers.as_action(a) for a in made["view"]["legal"]}
+    action = answers.legal_action(reply.get("action"), legal)
+    report = answers.checked_report(reply.get("report"), legal, action) if action else None
     played = report.get("played") if report else None
     if type(played) is not int or not 0 <= played < len(report["candidates"]) or \
             report["candidates"][played] != made["move"]:

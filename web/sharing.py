@@ -9,6 +9,7 @@ import asyncio
 from pyscript import document, window
 
 import app
+import saves
 import render
 import replay as replays
 from pygame_rules.messages import text
@@ -80,7 +81,7 @@ def open_link(fragment):
     except ShareError as err:
         link_refused(err.message)
         return
-    seats = [app.clean_seat(s, i) for i, s in enumerate(seats or
+    seats = [saves.clean_seat(s, i) for i, s in enumerate(seats or
                                                          [{"kind": "human"}] * state.players)]
     if PAGE.session is not None:
         start.show_start()                   # the game on the table stays saved

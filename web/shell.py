@@ -16,7 +16,7 @@ from pygame_rules import GAMES
 from pygame_rules.core import option_msg
 from pygame_rules.messages import CATALOGUE, LANGUAGES, escape, language, marked, set_language, text
 from tables import game_ids
-from app import BOT_LEVELS, DEFAULT_BOT   # a seat's bot choices, in order; new seats: Normal
+from saves import BOT_LEVELS, DEFAULT_BOT  # a seat's bot choices, in order; new seats: Normal
 
 PAGE_GAMES = game_ids()  # games the page can draw, in tile order
 MAX_SEATS = max(GAMES[g].max_players for g in PAGE_GAMES)

@@ -11,6 +11,7 @@ import random
 from pyscript import document, window
 
 import app
+import saves
 from pygame_rules.messages import set_language, text
 
 import bots
@@ -88,7 +89,7 @@ def load_slot(slot):
         return None
     try:
         return app.Session.from_save(raw)
-    except app.SavedGameError as err:
+    except saves.SavedGameError as err:
         set_aside(slot, err)
         return None
 
