@@ -129,6 +129,13 @@ def test_each_page_module_says_what_it_owns_and_which_modules_it_calls():
         assert "keys" not in every or name == "main", name
 
 
+def test_no_module_of_the_page_is_over_500_lines():
+    """web/ is laid out by concern: no module of it (the tables' too) grows past 500 lines."""
+    long = {p.relative_to(WEB).as_posix(): n for p in WEB.rglob("*.py")
+            if "__pycache__" not in p.parts and (n := len(p.read_text().splitlines())) > 500}
+    assert long == {}
+
+
 def test_each_group_of_the_page_state_is_written_only_by_the_modules_that_own_it(main):
     """page.OWNERS names, for every field but the table's own, the modules that write it; no
     other module assigns it (reading is free), and every owned field is declared."""

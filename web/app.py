@@ -473,13 +473,6 @@ class Session:
         """Resume a saved game (saves.read), or raise saves.SavedGameError saying why not."""
         return saves.read(cls, raw)
 
-    def summary(self):
-        """What the start screen says about this game before Python has loaded."""
-        view = self.state.view(None)
-        msg, params = self.table.continue_line(view)
-        title = self.state.game.title
-        return {"game": self.state.game.id, "title": title, "over": view["is_over"],
-                "msg": msg, "params": {**params, "title": title}}
 
 def teachable(game_id):
     """True when the game declares its teachable moments (it has a `teach` part; found, not

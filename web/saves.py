@@ -43,7 +43,16 @@ def write(session, pending=None, saved_at=None):
                        "taught": {str(seat): ids for seat, ids in session.taught().items()},
                        "hints": {str(seat): n for seat, n in session.hints.items()},
                        "net": session.room.to_json() if session.room else None,
-                       "summary": {**session.summary(), "saved_at": saved_at or 0}})
+                       "summary": {**summary(session), "saved_at": saved_at or 0}})
+
+
+def summary(session):
+    """What the start screen says about a saved game before Python has loaded."""
+    view = session.state.view(None)
+    msg, params = session.table.continue_line(view)
+    title = session.state.game.title
+    return {"game": session.state.game.id, "title": title, "over": view["is_over"],
+            "msg": msg, "params": {**params, "title": title}}
 
 
 def read(cls, raw):
