@@ -73,52 +73,21 @@ def draw():
         draw_replay()
         return
     session = PAGE.session
-    if session is None:
-        return
+    view = session.view() if session is not None else None
+    if view is None:                  # no table; or a guest welcomed before the host's first
+        return                        # update: its joining screen stays until there is one
     screen = q("#game-screen")
     focus_key = focused_key(screen)
     typed = {str(box.dataset.key): box.value for box in screen.querySelectorAll("textarea")}
-    view = session.view()
-    if view is None:                  # a guest welcomed before the host's first update: its
-        return                        # joining screen stays until there is a table to draw
     names = session.names()
-    kind, overlay = overlay_html(session, view)
-    lesson, tip = teaching.lesson_html(session, kind, names)
-    if tip and kind:                  # a score table's or the end's tip: in that panel
-        buttons = '<div class="modal-buttons">'
-        overlay = overlay.replace(buttons, tip + buttons, 1)
-    hint_now = hints.hint_state(session, kind)
-    found = hints.hint_on_screen(session, kind, lesson)
-    lines = session.log_lines(names)
-    ui = {"by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
-          "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
-          "curtain": session.curtain_for(), "names": names,
-          "pending": PAGE.pending if session.curtain_for() is None else None,
-          "status": bots.thinking_text(session) or net_status(session),
-          "undo": moves.undo_state(session, kind),
-          "practice": session.practice, "hint": hint_now,
-          "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}
-    motion = getattr(window, "encoreMotion", None)
-    shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
-    scrolled = board_scroll(screen)
-    screen.innerHTML = render.screen_html(session.table, view, names, session.seats, ui)
-    board_scroll(screen, scrolled)
-    for box in screen.querySelectorAll(".scroll-end"):
-        box.scrollLeft = box.scrollWidth            # long rows show their open bar (before
-    if motion:                                      # motion measures where things landed)
-        motion.after(screen, shot, view["seat"], PAGE.gather_to, json.dumps(PAGE.marks or []))
-        if PAGE.notice and PAGE.notice_at and not kind:
-            motion.refusal(screen, PAGE.notice_at, PAGE.notice)
-    PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+    kind, lesson, found, ui = table_ui(session, view, names)
+    replace_screen(screen, render.screen_html(session.table, view, names, session.seats, ui),
+                   view["seat"], kind)
     for box in screen.querySelectorAll("textarea"):
         box.value = typed.get(str(box.dataset.key), "")     # a reply half pasted stays
     teaching.light_lesson(screen, session, lesson)
     hints.light_hint(screen, session, view, found)
-    board = kind or ("playable" if view["legal"] else "waiting")
-    document.body.dataset.board = board
-    document.body.dataset.moves = str(len(session.state.history))
-    if board == "playable" and not hasattr(window, "boardReadyAt"):
-        window.boardReadyAt = window.performance.now()
+    mark_board(session, view, kind)
     if kind:                         # a modal opens at its top, whatever had the focus
         focus(screen.querySelector(".modal button, .curtain button"))
     else:
@@ -126,6 +95,56 @@ def draw():
     log = screen.querySelector(".log-list")
     if log and focus_key != "log-list":            # a log being read by keyboard stays put
         log.scrollTop = log.scrollHeight
+
+
+def table_ui(session, view, names):
+    """(the panel's kind or None, the lesson shown, the hint shown, the screen's state for
+    render.screen_html), each part asked of the module that owns it."""
+    kind, overlay = overlay_html(session, view)
+    lesson, tip = teaching.lesson_html(session, kind, names)
+    if tip and kind:                  # a score table's or the end's tip: in that panel
+        buttons = '<div class="modal-buttons">'
+        overlay = overlay.replace(buttons, tip + buttons, 1)
+    found = hints.hint_on_screen(session, kind, lesson)
+    lines = session.log_lines(names)
+    curtain = session.curtain_for()
+    return kind, lesson, found, {
+        "by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
+        "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
+        "curtain": curtain, "names": names, "pending": PAGE.pending if curtain is None else None,
+        "status": bots.thinking_text(session) or net_status(session),
+        "undo": moves.undo_state(session, kind), "practice": session.practice,
+        "hint": hints.hint_state(session, kind),
+        "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}
+
+
+def replace_screen(screen, html, seat, kind):
+    """Put a new table on the screen: the board's scroll kept, long rows at their open bar,
+    and the last move's motion (cards travelling, a trick gathered to `seat`'s winner, what it
+    completed lit, a refusal's bubble) played once."""
+    motion = getattr(window, "encoreMotion", None)
+    shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
+    scrolled = board_scroll(screen)
+    screen.innerHTML = html
+    board_scroll(screen, scrolled)
+    for box in screen.querySelectorAll(".scroll-end"):
+        box.scrollLeft = box.scrollWidth            # long rows show their open bar (before
+    if motion:                                      # motion measures where things landed)
+        motion.after(screen, shot, seat, PAGE.gather_to, json.dumps(PAGE.marks or []))
+        if PAGE.notice and PAGE.notice_at and not kind:
+            motion.refusal(screen, PAGE.notice_at, PAGE.notice)
+    PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+
+
+def mark_board(session, view, kind):
+    """Say on <body> what the board is now (data-board: a panel's kind, "playable" or
+    "waiting"; data-moves), and when it was first playable (boardReadyAt): tests and the
+    benchmark wait on them."""
+    board = kind or ("playable" if view["legal"] else "waiting")
+    document.body.dataset.board = board
+    document.body.dataset.moves = str(len(session.state.history))
+    if board == "playable" and not hasattr(window, "boardReadyAt"):
+        window.boardReadyAt = window.performance.now()
 
 
 def light(screen, selectors, cls, steps=False):
