@@ -190,16 +190,8 @@ def devices(net_browser, net_site, request):
 def host_start(host, game, players, seats, seed, options=None):
     """The host fills the start form with some seats on other devices and starts; the panel
     of invitations shows."""
-    page = host.page
-    page.check('input[name="game"][value="%s"]' % game)
-    page.check('input[name="players-%s"][value="%d"]' % (game, players))
-    for name, value in (options or {}).items():
-        page.select_option('[name="opt-%s-%s"]' % (game, name), value)
-    for i, kind in enumerate(seats):
-        page.select_option('[name="kind-%d"]' % i, kind)
-    page.fill("#seed", seed)
-    page.click("#start-button")
-    page.wait_for_selector(".modal-devices", timeout=STEP)
+    host.fill_start(game, players, seats, seed, options)
+    host.page.wait_for_selector(".modal-devices", timeout=STEP)
 
 
 def invitation(host, seat):

@@ -172,8 +172,16 @@ class Table:
         default a person and heuristic bots, which play on the page's thread: a test of the
         searching bots, whose worker boots a second Python, names them); then wait for the
         table (`until`)."""
+        self.fill_start(game, players, seats or ["human"] + ["bot-heuristic"] * (players - 1),
+                        seed, options)
+        # the table, or a rule's tip that holds the bots from the start (teaching mode: the
+        # first deal's lesson while a bot is to pass, the board still "waiting")
+        self.page.wait_for_selector(until, state="attached", timeout=STEP)
+
+    def fill_start(self, game, players, seats, seed, options=None):
+        """Fill the start form (the game, the table's size, its options, each seat's kind and
+        the seed) and press Start."""
         page = self.page
-        seats = seats or ["human"] + ["bot-heuristic"] * (players - 1)
         page.check('input[name="game"][value="%s"]' % game)
         page.check('input[name="players-%s"][value="%d"]' % (game, players))
         for name, value in (options or {}).items():
@@ -182,9 +190,6 @@ class Table:
             page.select_option('[name="kind-%d"]' % i, kind)
         page.fill("#seed", seed)
         page.click("#start-button")
-        # the table, or a rule's tip that holds the bots from the start (teaching mode: the
-        # first deal's lesson while a bot is to pass, the board still "waiting")
-        self.page.wait_for_selector(until, state="attached", timeout=STEP)
 
     def board(self):
         """(board state, moves so far) as the page reports them."""

@@ -226,14 +226,21 @@ def test_a_bots_game_runs_to_its_end_through_the_page(main, game_id, monkeypatch
     assert main.page.PAGE.session is None
 
 
-def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
-    """A click on a card is played; a toggle flips its field; a refused move leaves a notice."""
+def at_mias_turn(main):
+    """A game of Take The "A" Chord, Mia against three heuristic bots, begun on the page and
+    played by the bots up to Mia's first turn: its session."""
     seats = [{"name": "Mia", "kind": "human"}] + [
         {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
     session = app.Session.start("take-a-chord", seats, seed=6)
     main.start.begin(session, "t1")
     while not session.current_is_human():
         main.bots.bot_tick()
+    return session
+
+
+def test_a_person_plays_a_card_sorts_the_hand_and_reads_a_refusal(main):
+    """A click on a card is played; a toggle flips its field; a refused move leaves a notice."""
+    session = at_mias_turn(main)
     legal = [card for _, card in session.state.legal_actions()]
     illegal = next(c for c in session.view()["hand"] if c not in legal) \
         if len(legal) < len(session.view()["hand"]) else None
@@ -317,12 +324,7 @@ def hint_game(main, monkeypatch, worker):
             yield from ()
             return worker
     monkeypatch.setattr(main.worker, "ensure_worker", Ready)
-    seats = [{"name": "Mia", "kind": "human"}] + [
-        {"name": "B%d" % i, "kind": "bot", "bot": "heuristic"} for i in range(3)]
-    session = app.Session.start("take-a-chord", seats, seed=6)
-    main.start.begin(session, "t1")
-    while not session.current_is_human():
-        main.bots.bot_tick()
+    session = at_mias_turn(main)
     return session, started
 
 
