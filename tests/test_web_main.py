@@ -492,7 +492,9 @@ def test_a_guest_welcomed_before_its_first_update_waits_then_reads_the_hosts_rea
     main.joining.guest_message(guest, net.encode(out[0]))
     assert main.page.PAGE.notice == at_host.human_move(illegal).message
     assert main.page.PAGE.notice_at == "card-%d" % illegal[1]
-    main.start.show_start()
+    main.window.encoreNet.close.reset_mock()
+    main.start.show_start()                       # Leave at its table: its channel closes
+    main.window.encoreNet.close.assert_any_call(devices.HOST_PEER)
 
 
 def test_a_hello_heard_before_the_hosts_own_open_leaves_the_seat_joined(main, monkeypatch):
