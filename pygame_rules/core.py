@@ -572,19 +572,17 @@ class GameState:
     def before_turn(self, seat):
         """Practice undo: a new state at `seat`'s last turn before the last action (the other
         seats' moves since then are taken back with it), or the set-up if it had none; equal to
-        taking moves back one at a time until it is `seat`'s turn, in at most two replays of
-        the game instead of one per move taken back. This state is left untouched."""
-        state, turns = self._fresh(), []
+        taking moves back one at a time until it is `seat`'s turn, in one replay of the game
+        (a copy kept at each of the seat's turns) instead of one per move taken back. This state
+        is left untouched."""
+        state, turn = self._fresh(), None
         for action in self.history[:-1]:
-            turns.append(state.current_player)
+            if state.current_player == seat:
+                turn = state.clone()          # the seat's latest turn so far
             state.apply(_hashable(action))
-        turns.append(state.current_player)
-        keep = max((i for i, mover in enumerate(turns) if mover == seat), default=0)
-        if keep == len(self.history) - 1:
+        if state.current_player == seat:
             return state
-        state = self._fresh()
-        state.replay(self.history[:keep])
-        return state
+        return turn if turn is not None else self._fresh()
 
     def _fresh(self):
         """A new state of this game at its set-up (same players, seed, options and set-up)."""
