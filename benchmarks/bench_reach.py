@@ -43,7 +43,8 @@ REACH = """(selector) => {
     if (!el.getClientRects().length || el.matches(':disabled')) continue;
     const r = el.getBoundingClientRect();
     const name = (el.getAttribute('data-key') || el.getAttribute('data-card') ||
-                  el.getAttribute('data-action') || el.className.baseVal || el.className || el.tagName)
+                  el.getAttribute('data-action') || el.className.baseVal || el.className ||
+                  el.tagName)
                  .toString().slice(0, 40);
     let why = null;
     if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {

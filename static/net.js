@@ -118,15 +118,18 @@
   function keep(record, id, text) {       // ?nettest=1: what crossed the channel, per peer
     if (TEST) (record[id] = record[id] || []).push(text);
   }
+  function put(id, p, text) {             // onto the open channel (kept, ?nettest=1): false if refused
+    try { p.dc.send(text); } catch (e) { return false; }
+    keep(window.encoreNetSent, id, text);
+    return true;
+  }
   function wire(id, p, dc) {
     p.dc = dc;
     p.early = [];
     const opened = () => {
       if (!live(id, p) || p.opened || dc.readyState !== "open") return;
       p.opened = true;
-      for (const text of p.early.splice(0)) {
-        try { dc.send(text); keep(window.encoreNetSent, id, text); } catch (e) { break; }
-      }
+      for (const text of p.early.splice(0)) if (!put(id, p, text)) break;
       emit({type: "open", id});
     };
     dc.addEventListener("open", opened);
@@ -200,9 +203,7 @@
       p.early.push(text);
       return true;
     }
-    try { p.dc.send(text); } catch (e) { return false; }
-    keep(window.encoreNetSent, key, text);
-    return true;
+    return put(key, p, text);
   }
   function close(id) {
     const key = peerId(id), p = peers.get(key);

@@ -98,7 +98,7 @@ def test_the_page_state_is_one_object_with_every_field_declared(main):
     mutable = [(module.__name__, name) for module in modules for name, value in vars(module).items()
                if isinstance(value, (dict, list, set)) and not name.startswith("__")]
     assert mutable == [("keys", "ACTIONS")]               # a table of handlers, never changed
-    assert main.page.PAGE.proxies and main.page.PageState().proxies == []   # each instance its own list
+    assert main.page.PAGE.proxies and main.page.PageState().proxies == []   # each its own list
 
 
 def test_each_page_module_says_what_it_owns_and_which_modules_it_calls():

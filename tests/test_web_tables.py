@@ -125,7 +125,8 @@ def test_a_hint_and_a_lesson_light_the_same_element_by_the_same_selector():
     for step in ("draw", "keep", "pass", "done"):
         assert tak.hint_targets((step,), {"phase": "play"}) == \
             tak.teach_targets([["step", step]])
-    assert tak.hint_targets(("bar", 0), {"phase": "bonus"}) == tak.teach_targets([["step", "bonus"]])
+    assert tak.hint_targets(("bar", 0), {"phase": "bonus"}) == \
+        tak.teach_targets([["step", "bonus"]])
     assert rc.hint_targets(("return", card), {}) == rc.teach_targets([["chord", card]])
     for table in (tac, take, tak, rc):
         assert table.teach_targets([["seat", 1]])[:1] == [base.SEAT % 1], table.GAME_ID

@@ -248,12 +248,9 @@ def keep_guest(session):
     page_store().setGuest(session.keep())
 
 
-def kept_guest():
-    """The guest's table this tab kept before a reload, or None; one that cannot be used is
-    dropped, and the start screen says why."""
-    raw = page_store().guest()
-    if not isinstance(raw, str):
-        return None
+def kept_guest(raw):
+    """The guest's table from what this tab kept before a reload (`raw`, the store's text), or
+    None: one that cannot be used is dropped, and the start screen says why."""
     try:
         return devices.GuestSession.from_kept(raw)
     except net.NetError as err:

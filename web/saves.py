@@ -56,9 +56,10 @@ def summary(session):
 
 
 def read(cls, raw):
-    """A session of class `cls` resumed from a saved game, or raise SavedGameError saying why it cannot be. Its size and
-    nesting are checked before it is parsed. A hot seat's hand is never shown on resume (the
-    curtain comes back); the half-made choice is kept in `saved_pending`."""
+    """A session of class `cls` resumed from a saved game, or raise SavedGameError saying why
+    it cannot be. Its size and nesting are checked before it is parsed. A hot seat's hand is
+    never shown on resume (the curtain comes back); the half-made choice is kept in
+    `saved_pending`."""
     try:
         body = safe_json_loads(raw, SAVE_MAX_CHARS, SAVE_MAX_DEPTH)
     except (TypeError, ValueError):
@@ -115,7 +116,8 @@ def clean_pending(pending):
         return None
     for name, value in pending.items():
         if not isinstance(name, str) or len(name) > 20 or \
-                not (value is None or isinstance(value, (int, str)) and not isinstance(value, bool)) \
+                not (value is None or
+                     isinstance(value, (int, str)) and not isinstance(value, bool)) \
                 or isinstance(value, str) and len(value) > 40 or \
                 isinstance(value, int) and not -10**6 < value < 10**6:
             return None

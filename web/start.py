@@ -260,10 +260,11 @@ def check_saves_now():
 def kept_guest():
     """The guest's seat this tab kept before a reload (joining.kept_guest), or None: the other
     devices' modules are imported only when the tab kept one."""
-    if not isinstance(page_store().guest(), str):
+    raw = page_store().guest()
+    if not isinstance(raw, str):
         return None
     import joining
-    return joining.kept_guest()
+    return joining.kept_guest(raw)
 
 
 def check_saved_games():
