@@ -135,21 +135,26 @@
     return moved;
   }
 
-  // A refusal is also shown where the player is looking: in a bubble by the card or space just
-  // clicked (brought into view), until the next action. The status line keeps it for screen
-  // readers (role=alert); the bubble is hidden from them.
+  // A refusal is also shown where the player is looking: in a bubble over the status line (never
+  // over a choice: issue 43), level with the card or space just clicked (brought into view),
+  // until the next action; by the click itself where there is no status line. The status line
+  // keeps it for screen readers (role=alert); the bubble is hidden from them.
   function refusal(screen, key, message) {
     const target = key && screen.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (!target || !message) return false;
     target.scrollIntoView({block: "nearest", inline: "nearest"});
     const r = rect(target), b = document.createElement("div");
+    const status = screen.querySelector(".dock .status");
     b.className = "refusal-bubble";
     b.setAttribute("aria-hidden", "true");
     b.textContent = message;
     screen.appendChild(b);
     const w = Math.min(b.offsetWidth, innerWidth - 16), h = b.offsetHeight;
-    const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8));
-    const top = r.top - h - 10 >= 8 ? r.top - h - 10 : Math.min(r.bottom + 10, innerHeight - h - 8);
+    const s = status ? rect(status) : null;
+    const [from, to] = s ? [Math.max(8, s.left), Math.min(innerWidth - 8, s.right)] : [8, innerWidth - 8];
+    const left = Math.max(from, Math.min(r.left + r.width / 2 - w / 2, to - w));
+    const top = s ? Math.max(8, Math.min(s.top + (s.height - h) / 2, innerHeight - h - 8))
+      : r.top - h - 10 >= 8 ? r.top - h - 10 : Math.min(r.bottom + 10, innerHeight - h - 8);
     Object.assign(b.style, {left: left + "px", top: top + "px"});
     return true;
   }

@@ -124,9 +124,10 @@ def replace_screen(screen, html, seat, kind):
     completed lit, a refusal's bubble) played once."""
     motion = getattr(window, "encoreMotion", None)
     shot = motion.before(screen, json.dumps(PAGE.arrivals or [])) if motion else None
-    scrolled = board_scroll(screen)
+    scrolled, folds = board_scroll(screen), open_folds(screen)
     screen.innerHTML = html
     board_scroll(screen, scrolled)
+    open_folds(screen, folds)
     for box in screen.querySelectorAll(".scroll-end"):
         box.scrollLeft = box.scrollWidth            # long rows show their open bar (before
     if motion:                                      # motion measures where things landed)
@@ -134,6 +135,26 @@ def replace_screen(screen, html, seat, kind):
         if PAGE.notice and PAGE.notice_at and not kind:
             motion.refusal(screen, PAGE.notice_at, PAGE.notice)
     PAGE.gather_to = PAGE.marks = PAGE.arrivals = None
+
+
+def open_folds(screen, keys=None):
+    """The keys of the folds open on the screen (render.fold); with `keys`, open those again
+    (a fold opened on a phone stays open while the table is drawn anew)."""
+    if keys is None:
+        return [d.getAttribute("data-key") for d in screen.querySelectorAll("details.fold[open]")]
+    for key in keys:
+        fold = screen.querySelector('details.fold[data-key="%s"]' % key)
+        if fold:
+            fold.open = True
+    return keys
+
+
+def close_folds():
+    """Close every open fold; whether one was open (Escape closes a fold first)."""
+    folds = list(q("#game-screen").querySelectorAll("details.fold[open]"))
+    for fold in folds:
+        fold.open = False
+    return bool(folds)
 
 
 def mark_board(session, view, kind):
@@ -192,7 +213,9 @@ def draw_replay():
                                    hints.explain_state(rp)),
           "board_extra": render.replay_hands(rp.table, rp.hands(), names),
           "teach": hints.explain_box(rp, names)}
+    folds = open_folds(screen)
     screen.innerHTML = render.screen_html(rp.table, view, names, rp.seats, ui)
+    open_folds(screen, folds)
     document.body.dataset.board = "replay"
     document.body.dataset.step = str(rp.at)
     restore_focus(screen, focus_key, "[data-action=rp-play]")

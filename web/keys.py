@@ -1,13 +1,14 @@
 """Clicks and keys: one listener for the table's clicks (cards and buttons carry data
 attributes), the screen's buttons (`ACTIONS`), and the keyboard at the table and in a
 replay. Only main imports it.
-Calls: hints, moves, sharing, start, teaching, watching; with other devices: hosting.
+Calls: drawing, hints, moves, sharing, start, teaching, watching; with other devices: hosting.
 """
 
 from types import MappingProxyType
 
 from pyscript import document, window
 
+import drawing
 import hints
 import moves
 import sharing
@@ -91,6 +92,7 @@ ACTIONS = {
     "rp-continue": sharing.continue_link,
     "rp-explain": hints.ask_explain,
     "explain-close": hints.close_explain,
+    "fold-close": drawing.close_folds,
 }
 
 
@@ -143,6 +145,8 @@ def on_key(evt):
         return
     if key == "Escape" and PAGE.overlay:
         moves.close_overlay()
+    elif key == "Escape" and drawing.close_folds():
+        pass                         # a fold's sheet closed (render.fold)
     elif key == "Escape" and teaching.lesson_shown(PAGE.session) is not None:
         teaching.teach_next()
     elif key == "Escape" and PAGE.hint_shown and hints.hint_here(PAGE.session):
@@ -177,7 +181,9 @@ def replay_key(evt):
     if evt.target.getAttribute("role") == "button" or evt.target.tagName == "BUTTON":
         if key in ("Enter", " "):
             return                                    # the focused button takes it
-    if key == "Escape" and PAGE.explain_found is not None and hints.explain_here(PAGE.replay):
+    if key == "Escape" and drawing.close_folds():
+        evt.preventDefault()         # a fold's sheet closed (render.fold)
+    elif key == "Escape" and PAGE.explain_found is not None and hints.explain_here(PAGE.replay):
         evt.preventDefault()
         hints.close_explain()
     elif key in REPLAY_KEYS:

@@ -118,14 +118,16 @@ def pending_bar(summary, ready):
 
 
 def teach_html(game_id, lesson, rule_name, sentence, number, total):
-    """Teaching mode's tip (issue 20), in the dock's flow by the status line, never over the
-    hand: the rule's name as a link to its section of the rules, the sentence, "1 of 3" when
+    """Teaching mode's tip (issue 20), never over a choice (beside the table over the log; on a
+    phone over your panel and the status line; its words scroll, so they take the focus too):
+    the rule's name as a link to its section of the rules, the sentence, "1 of 3" when
     several wait, "Got it" (the next one) and "Don't show again"."""
     anchor = "rules-%s-%s" % (escape(game_id), escape(str(lesson["rule"])))
     count = ('<span class="teach-count">%s</span>' % t("ui.teach_count", n=number, total=total)
              if total > 1 else "")
     return ('<section class="teach" role="region" aria-label="%s" data-lesson="%s">'
-            '<p class="teach-text"><a class="teach-rule" href="#%s" data-action="teach-rule" '
+            '<p class="teach-text" tabindex="0"><a class="teach-rule" href="#%s" '
+            'data-action="teach-rule" '
             'data-rule="%s" data-key="teach-rule" title="%s">%s</a> %s</p>'
             '<div class="teach-buttons">%s<button type="button" class="small primary" '
             'data-action="teach-next" data-key="teach-next">%s</button><button type="button" '
@@ -137,6 +139,15 @@ def teach_html(game_id, lesson, rule_name, sentence, number, total):
 
 
 # --- dialogs --------------------------------------------------------------------------------
+def fold(key, summary, body, cls=""):
+    """A part of the table that is not a choice and has no room on a phone: shown whole on a wide
+    screen; on a phone its summary alone, which opens it in a sheet over the table (a tap on the
+    summary, its Close or Escape closes it; the style decides which, static/style.css)."""
+    return ('<details class="fold %s" data-key="fold-%s"><summary>%s</summary><div class="fold-body">'
+            '%s<button type="button" class="small fold-close" data-action="fold-close">%s</button>'
+            '</div></details>' % (cls, key, summary, body, t("ui.close")))
+
+
 def modal(kind, title, body, buttons, primary=True):
     """A modal panel; the first button gets the focus (and is the primary one, unless the
     body holds the panel's main button: `primary` False)."""
@@ -213,7 +224,7 @@ def hint_button(state):
 
 
 def hint_html(groups, label="ui.hint_label", close="hint-close"):
-    """A hint (issue 20) in the dock, in the teaching tip's box (a "hint" variant): the move
+    """A hint (issue 20) where a tip goes, in the teaching tip's box (a "hint" variant): the move
     and why, in sentences built from the search's numbers (pygame_rules/hint.py), a line per
     move (its sentences grouped), and Close (Escape does the same); also a replay's "why this
     move" (its label and its Close action)."""
@@ -225,7 +236,7 @@ def hint_html(groups, label="ui.hint_label", close="hint-close"):
     first = lines[0][len(head):] if lines else ""
     rest = "".join('<span class="hint-line">%s</span>' % escape(line) for line in lines[1:])
     return ('<section class="teach hint" role="region" aria-live="polite" aria-label="%s">'
-            '<p class="teach-text hint-text"><strong>%s</strong>%s%s</p>'
+            '<p class="teach-text hint-text" tabindex="0"><strong>%s</strong>%s%s</p>'
             '<div class="teach-buttons">'
             '<button type="button" class="small" data-action="%s" data-key="%s">'
             '%s</button></div></section>'

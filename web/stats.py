@@ -140,12 +140,14 @@ def rows_html(rows):
                          for level, n in sorted(row["bots"].items()))
         won = text("ui.stats_won_hinted", {"won": row["won"], "hinted": row["hinted"]}) \
             if row["hinted"] else str(row["won"])
-        body.append('<tr data-game="%s" data-players="%d"><th scope="row">%s</th><td>%d</td>'
-                    '<td>%d</td><td class="won">%s</td><td>%d%%</td><td>%.1f</td><td>%d</td>'
-                    '<td>%s</td></tr>'
-                    % (escape(game), players, escape(title), players, row["played"],
-                       escape(won), round(100 * row["rate"]), row["mean"], row["best"],
-                       escape(bots)))
+        cells = (players, row["played"], won, "%d%%" % round(100 * row["rate"]),
+                 "%.1f" % row["mean"], row["best"], bots)
+        body.append('<tr data-game="%s" data-players="%d"><th scope="row">%s</th>%s</tr>'
+                    % (escape(game), players, escape(title), "".join(
+                        '<td%s data-label="%s">%s</td>' % (' class="won"' if c == 3 else "",
+                                                            escape(text(COLUMNS[c])),
+                                                            escape(str(v)))
+                        for c, v in enumerate(cells, 1))))
     return ('<table class="scores stats-table"><thead><tr>%s</tr></thead><tbody>%s</tbody>'
             '</table>' % (head, "".join(body)))
 

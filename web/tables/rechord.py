@@ -94,9 +94,10 @@ def supply_html(view, pending):
 def pad_html(view):
     """The public score pad: 6 genres × 5 frets, scored columns filled, your genre marked."""
     mine = set(view["genres"])
-    head = "".join('<th scope="col" class="%s">%s</th>'
-                   % ("scored" if view["scored"][f] else "", t("rc.page.pad_fret", fret=f + 1))
-                   for f in range(FRETS))
+    head = "".join('<th scope="col" class="%s"><span class="pad-long">%s</span>'
+                   '<span class="pad-short" aria-hidden="true">%d</span></th>'
+                   % ("scored" if view["scored"][f] else "", t("rc.page.pad_fret", fret=f + 1),
+                      f + 1) for f in range(FRETS))
     rows = []
     for c in COLOURS:
         cells = "".join('<td class="%s">%s</td>' % ("scored" if view["scored"][f] else "",
@@ -156,7 +157,13 @@ def seat_panel(view, seat, names, seats, where):
             '</div>%s</section>'
             % (where, " active" if glow else "", seat, escape(names[seat]),
                escape(names[seat]), kind, "".join(marks), stats,
-               completed_html(view["completed"][seat]), jim_row_html(view) if is_jim else ""))
+               completed_html(view["completed"][seat]), jim_fold(view) if is_jim else ""))
+
+
+def jim_fold(view):
+    """Jim Bot's row on his panel: whole on a wide screen, behind its count on a phone."""
+    return render.fold("jim-row", t("rc.page.jim_row_fold", count=len(view["jim_row"])),
+                       jim_row_html(view), "rc-jim-fold")
 
 
 def jim_row_html(view):
@@ -183,7 +190,8 @@ def table_html(view, names, seats, ui):
     return ('%s<div class="centre rc-centre">%s<div class="rc-side">%s</div>'
             '<div class="rc-strip" tabindex="0" role="group" aria-label="%s">%s</div></div>'
             % (others, board_html(view, pending), supply_html(view, pending),
-               t("rc.page.pad"), pad_html(view))), mine
+               t("rc.page.pad"), render.fold("pad", t("rc.page.pad"), pad_html(view),
+                                            "rc-pad-fold fold-short"))), mine
 
 
 # --- the hand: your cards, song and genre, and the step's controls ----------------------------

@@ -363,6 +363,8 @@ EN = {
     "rc.page.no_completed": "No chord completed yet.",
     "rc.page.no_cards": "No chord cards.",
     "rc.page.jim_row": "Jim Bot's open row",
+    "rc.page.jim_row_fold": {"one": "Jim Bot's open row: {count} card",
+                             "other": "Jim Bot's open row: {count} cards"},
     "rc.page.last_icon": "His last icon: {icon}",
     "rc.page.icon_bag": "the bag",
     "rc.page.your_cards": "Your chord cards",

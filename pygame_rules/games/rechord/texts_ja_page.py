@@ -108,6 +108,7 @@ JA = {
     "rc.page.no_completed": "完成したコードはまだありません。",
     "rc.page.no_cards": "コードカードはありません。",
     "rc.page.jim_row": "ジム・ボットの公開コードカード",
+    "rc.page.jim_row_fold": {"other": "ジム・ボットの公開コードカード：{count}枚"},
     "rc.page.last_icon": "直前のアイコン：{icon}",
     "rc.page.icon_bag": "袋",
     "rc.page.your_cards": "あなたのコードカード",
