@@ -437,3 +437,23 @@ def test_default_bot_seats_work_whether_or_not_the_heuristic_bot_is_registered()
     while session.waiting_for_bot():
         session.bot_move()
     assert session.current_is_human() or session.state.is_over
+
+
+def test_the_score_pad_and_jim_bots_row_fold_on_a_phone_and_keep_what_they_hold():
+    """Issue 43: the pad and Jim Bot's row are folds (a <details> whose summary a phone shows):
+    each fold holds the whole part, a summary that says what it is (his row's count), a Close,
+    and the pad's frets both as words and as numbers (the numbers hidden from readers)."""
+    state = pygame_rules.new_game(GAME, 1, seed=5)
+    view = state.view(0)
+    board, _ = rc.table_html(view, ["Ana", "Jim Bot"], [{"kind": "human"}, {"kind": "bot"}], {})
+    folds = re.findall(r'<details class="fold ([^"]*)" data-key="fold-([a-z-]+)">'
+                       r'<summary>([^<]*)</summary>', board)
+    assert [(cls.strip(), key) for cls, key, _ in folds] == [("rc-jim-fold", "jim-row"),
+                                                            ("rc-pad-fold fold-short", "pad")]
+    count = len(view["jim_row"])
+    assert count > 0 and folds[0][2] == "Jim Bot&#x27;s open row: %d cards" % count
+    assert board.count('data-action="fold-close"') == 2
+    pad = board[board.index('data-key="fold-pad"'):]
+    assert '<span class="pad-long">Fret 1</span><span class="pad-short" aria-hidden="true">1' \
+           '</span>' in pad and 'class="rc-pad"' in pad
+    assert board.count("chord-card") >= count                  # his row's cards, in the fold

@@ -112,3 +112,17 @@ def test_a_malformed_result_is_refused(change):
     with pytest.raises(stats.StatsError) as err:
         stats.from_text(stats.to_text({**stats.empty(), "version": 2}))
     assert err.value.msg_id == "ui.stats_version"
+
+
+def test_each_figure_carries_its_columns_name_for_a_phones_cards():
+    """Issue 43: on a phone a row of the statistics is a card; each figure says which column it
+    is (data-label, the heading's words), in the same order as the headings."""
+    import re
+    from pygame_rules.messages import text
+    state = finished("take-a-chord", 3, seed=4)
+    record = stats.record(stats.empty(), stats.results_of(state, SEATS, practice=False, at=1))
+    html = stats.table_html(record)
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', html)
+    labels = re.findall(r'<td[^>]* data-label="([^"]*)">', html)
+    assert heads == [text(c) for c in stats.COLUMNS]
+    assert labels == heads[1:]
