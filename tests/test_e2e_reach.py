@@ -19,8 +19,9 @@ benchmarks/bench_reach.py prints the same measure as a report.
 import pytest
 
 import pygame_rules
-from lang_helpers import LANGS, page_language, table_in
+from lang_helpers import LANGS, page_language
 from test_e2e_axe import play_until
+from test_e2e_layout import sized  # noqa: F401 (the table at a size, in a language)
 from test_e2e_page import STEP
 from test_e2e_rechord import Guitarist
 from test_e2e_tables import saved
@@ -120,14 +121,6 @@ def play_case(t, game, players, decisions=DECISIONS):
         (guitarist or t).decide()
         made += 1
     return found
-
-
-@pytest.fixture
-def sized(browser, site_server, request, lang):
-    """A table at the size request.param, its page in `lang`."""
-    with table_in(lang, browser, site_server.url, request) as t:
-        t.page.set_viewport_size(dict(zip(("width", "height"), request.param)))
-        yield t
 
 
 RUNS = [pytest.param(size, lang, game, players,
