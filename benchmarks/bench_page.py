@@ -67,10 +67,11 @@ addEventListener("py:done", () => navigator.serviceWorker?.register("./sw.js"), 
 </html>
 """
 PHASES = ("cold", "warm", "offline")
-METRICS = {"game": ("shell", "python", "board", "board_now", "block", "bytes_ready", "bytes",
-                    "own"),
+METRICS = {"game": ("shell", "boot", "bundle", "python", "board", "board_now", "block",
+                    "bytes_ready", "bytes", "own"),
            "hello": ("python", "block", "bytes_ready", "bytes")}
-LABELS = {"shell": "start screen interactive", "python": "Python ready",
+LABELS = {"shell": "start screen interactive", "boot": "our Python begins (boot.py)",
+          "bundle": "our modules' bundle in", "python": "Python ready",
           "board": "first playable board",
           "board_now": "board, Start at ready",
           "block": "longest main-thread block",  # from navigation to the board (hello: ready)
@@ -221,6 +222,7 @@ class Visitor:
         self.wait('body[data-board="playable"]', "playable board after Start", phase)
         self.wait("body[data-ready]", "Python ready marker", phase)
         out = {"shell": self.stamp("shellReadyAt"), "python": self.stamp("pyReadyAt"),
+               "boot": self.stamp("pyBootAt"), "bundle": self.stamp("pyBundleAt"),
                "board": self.stamp("boardReadyAt"), "click": self.stamp("startClickAt"),
                "block": self.longest_block("boardReadyAt")}
         # The harness clicks Start a few hundred ms after the button is enabled (polling and

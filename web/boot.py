@@ -1,12 +1,17 @@
 """The page's entry (index.html's `<script type="py">`): the modules come from the precompiled
 bundle (bundle.py), then main.py wires the page; a console warning names any standard library
-module the start compiled from source (build.py precompiles those a start imports)."""
+module the start compiled from source (build.py precompiles those a start imports). It stamps
+when it began (pyBootAt) and when the bundle was in (pyBundleAt), for bench_page."""
 
 import sys
 
-import bundle
+from pyscript import window
+
+window.pyBootAt = window.performance.now()      # (bench_page: where Python's start goes)
+import bundle  # noqa: E402
 
 bundle.install()
+window.pyBundleAt = window.performance.now()
 import main  # noqa: E402,F401  (importing it starts the page)
 
 
