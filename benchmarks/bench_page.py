@@ -102,8 +102,11 @@ class VisitError(Exception):
 def build_hello(site, out):
     """The hello page in out, from site's runtime files, with its own precache SW."""
     build.reset_dir(out)
-    for folder in ("pyodide", "pyscript"):
-        shutil.copytree(site / folder, out / folder)
+    shutil.copytree(site / "pyodide", out / "pyodide")   # (with the precompiled stdlib)
+    (out / "pyscript").mkdir()
+    dist = build.NODE_MODULES / "@pyscript" / "core" / "dist"
+    for name in build.pyscript_files(dist):
+        build.copy_script(dist / name, out / "pyscript" / name)
     # the same plugins off as the game page (build.py ships none of their files)
     (out / "pyscript.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n%s\n'
                                        % build.plugins_line())

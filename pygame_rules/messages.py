@@ -256,6 +256,7 @@ CATALOGUE = {
     "ui.loading_python": "Starting Python… {seconds} s",
     "ui.loading_files": "Unpacking the games…",
     "ui.loading_rules": "Loading the rules…",
+    "ui.load_failed": "Python could not start ({reason}). Reload the page to try again.",
     "ui.ready": "Ready.",
     "ui.continue": "Continue: {title}, venue {venue}",
     "ui.continue_round": "Continue: {title}, round {round}",

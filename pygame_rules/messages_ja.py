@@ -222,6 +222,7 @@ JA = {
     "ui.loading_python": "Pythonを起動中… {seconds}秒",
     "ui.loading_files": "ゲームを展開中…",
     "ui.loading_rules": "ルールを読み込み中…",
+    "ui.load_failed": "Pythonを起動できませんでした（{reason}）。ページを再読み込みしてください。",
     "ui.ready": "準備完了。",
     "ui.continue": "続きから：{title}、第{venue}公演",
     "ui.continue_round": "続きから：{title}、第{round}ラウンド",

@@ -1,6 +1,6 @@
 // Encore's start screen before Python: the chosen game's set-up, settings, rules, the saved
 // game's Continue button, honest loading progress. Loaded as a file (no inline script: the
-// page's Content Security Policy allows none). It must run before PyScript fetches anything
+// page's Content Security Policy allows none). It must run before the runtime fetches anything
 // (it wraps fetch to count bytes), so index.html loads it at the end of <body>, not deferred.
 (() => {
   "use strict";
@@ -13,6 +13,7 @@
   const SIZES = JSON.parse(document.getElementById("runtime-sizes").textContent);
   const say = (id, p) => (MSG[id] || id).replace(/\{(\w+)\}/g, (_, k) => (p && k in p) ? p[k] : "");
   const $ = (s) => document.querySelector(s);
+  window.encoreSay = say;        // static/boot.js words a failed start with it
 
   // --- language (issue 19): the page is built in English with its blocks marked data-i18n in
   // every other language beside it (#shells; the English ones are the page's own, kept in
@@ -253,7 +254,7 @@
   // Honest progress, byte by byte: a file Python needs counts as it streams in (fetch is
   // wrapped, so the runtime's large files report every chunk) or whole once the browser lists
   // it as loaded (the modules imported rather than fetched). While the runtime arrives the text
-  // gives its megabytes; then it names each step the runtime reports (PyScript's py:progress and
+  // gives its megabytes; then it names each step the runtime reports (static/boot.js's py:progress and
   // py:ready events): Python starting (its seconds counted whenever the page can run: the start
   // holds the page's thread for a few seconds), the games' files unpacked, the rules loaded.
   // From the runtime's last byte to Python's "ready" the bar and the text also pulse (CSS

@@ -11,7 +11,6 @@ import pathlib
 import random
 import subprocess
 import sys
-import tomllib
 
 import pytest
 
@@ -254,22 +253,19 @@ def test_start_screen_offers_the_levels_with_normal_by_default():
     assert text("ui.status_thinking", {"name": "Ada"}) == "Ada is thinking…"
 
 
-def test_the_build_ships_the_worker_and_its_own_config(built_site):
-    """dist/ has bot_worker.py and bot_worker.toml (the local interpreter, the loader and the
-    bundle only);
-    the page's pyscript.toml does not load the worker; the service worker precaches both."""
+def test_the_build_ships_the_worker_and_its_starter(built_site):
+    """dist/ has bot_worker.py (version stamped) and static/bot-worker.js, which starts Python
+    with the loader, the bundle and bot_worker.py; the page does not fetch the worker's file at
+    start; the service worker precaches both."""
     import build
     site = built_site.path
     assert (site / "bot_worker.py").read_text() == build.without_docstrings(
         (ROOT / "web" / "bot_worker.py").read_text()).replace(
         build.VERSION_STAMP, built_site.stats["cache"])      # the version stamped
-    config = tomllib.loads((site / "bot_worker.toml").read_text())
-    assert config == {"interpreter": "./pyodide/pyodide.mjs",
-                      "files": {"./bundle.py": "./bundle.py",
-                                "./encore.bundle": "./encore.bundle"}}
-    page_config = tomllib.loads((site / "pyscript.toml").read_text())
-    assert "./bot_worker.py" not in page_config["files"]
+    starter = (site / "static" / "bot-worker.js").read_text()
+    assert 'files: ["bundle.py", "encore.bundle", "bot_worker.py"]' in starter
     assert "bot_worker.py" not in built_site.stats["sizes"]   # not fetched at start
+    assert not (site / "pyscript.toml").exists() and not (site / "bot_worker.toml").exists()
     sw = (site / "sw.js").read_text()
-    assert '"./bot_worker.py"' in sw and '"./bot_worker.toml"' in sw
+    assert '"./bot_worker.py"' in sw and '"./static/bot-worker.js"' in sw
     assert build.WORKER == "bot_worker.py"

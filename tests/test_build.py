@@ -41,8 +41,7 @@ REGISTRY = "https://registry.npmjs.org/"
 SHIPPED_PINS = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "qr": "0.7.0"}
 DEV_PINS = {"axe-core": "4.14.1", "peer": "1.0.2"}     # tests only: never copied into dist/
 # The only vendored files allowed to mention a CDN, and why (see the module docstring).
-KNOWN_CDN_DEFAULTS = {"pyodide/pyodide.mjs": "package base URL default (no packages loaded)",
-                      "pyscript/core-": "default interpreter URL (overridden by pyscript.toml)"}
+KNOWN_CDN_DEFAULTS = {"pyodide/pyodide.mjs": "package base URL default (no packages loaded)"}
 
 
 def sw_parts(site):
@@ -194,29 +193,29 @@ def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path
             sys.modules.pop(name, None)
 
 
-def test_pyscript_toml_uses_the_local_interpreter_the_loader_and_the_bundle(built_site):
-    """interpreter is ./pyodide/pyodide.mjs; [files] brings the loader and the bundle; the entry
-    and the loader ship as in web/ without docstrings, and no other page module ships as
-    source."""
+def test_the_page_starts_python_itself_with_the_loader_and_the_bundle(built_site):
+    """No PyScript ships (no config, no pyscript/): index.html loads static/boot.js, which starts
+    the local Pyodide (static/python.js: ../pyodide/pyodide.mjs) with the loader, the bundle and
+    the entry; the entry and the loader ship as in web/ without docstrings, and no other page
+    module ships as source."""
     site = built_site.path
-    config = tomllib.loads((site / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    assert config["files"] == {"./bundle.py": "./bundle.py",
-                               "./encore.bundle": "./encore.bundle"}
-    assert set(config) == {"interpreter", "plugins", "files"}   # no packages: no micropip, CDN
-    assert config["plugins"] == ["!" + name for name in build.PYSCRIPT_PLUGINS_OFF]
+    assert not (site / "pyscript.toml").exists() and not (site / "pyscript").exists()
+    html = (site / "index.html").read_text()
+    assert '<script type="module" src="./static/boot.js" async></script>' in html
+    assert 'type="py"' not in html and "pyscript" not in html
+    assert 'import { loadPyodide } from "../pyodide/pyodide.mjs";' in \
+        (site / "static" / "python.js").read_text()
+    assert 'files: ["bundle.py", "encore.bundle", "boot.py"]' in \
+        (site / "static" / "boot.js").read_text()
     for name in (build.ENTRY, build.LOADER):
         assert (site / name).read_text() == build.without_docstrings(
             (ROOT / "web" / name).read_text())
     shipped = {rel for rel in build.site_files(site) if rel.endswith(".py")}
     assert shipped == {build.ENTRY, build.LOADER, build.WORKER}
-    assert '<script type="py" src="./boot.py" config="./pyscript.toml">' in \
-        (site / "index.html").read_text()
 
 
 def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
-    """pyodide/ has the five files; pyscript/ has core and what it imports; no maps, no editor,
-    terminal or other plugin turned off (test_csp.py checks those further)."""
+    """pyodide/ has the five files; no PyScript; no maps."""
     site = built_site.path
     pyodide = ROOT / "node_modules" / "pyodide"
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
@@ -226,9 +225,7 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
             original = build.SOURCE_MAP_LINE.sub(b"\n", original)
         if name != build.STDLIB:                  # precompiled in part: the next test
             assert (site / "pyodide" / name).read_bytes() == original
-    shipped = {p.name for p in (site / "pyscript").iterdir()}
-    assert {"core.js", "core.css"} <= shipped
-    assert not any(n.startswith(("py-editor", "py-terminal", "py-game")) for n in shipped)
+    assert not (site / "pyscript").exists()
     for rel in build.site_files(site):
         name = rel.rsplit("/", 1)[-1]
         assert not name.endswith(".map"), rel
@@ -397,7 +394,7 @@ def test_page_manifest_and_static_files(built_site):
     """index.html is filled; the manifest is at the root; static/ is copied minus the template."""
     site = built_site.path
     html = (site / "index.html").read_text()
-    assert "{{" not in html and 'src="./boot.py"' in html
+    assert "{{" not in html and 'src="./static/boot.js"' in html
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == manifest["scope"] == "./"
     assert manifest["display"] == "standalone" and manifest["name"] == "Encore"
@@ -541,14 +538,13 @@ def test_cache_name_changes_when_a_file_changes(tmp_path):
 
 
 def test_our_files_contain_no_absolute_urls(built_site):
-    """index.html, sw.js, the manifest, pyscript.toml, our .py files and the sources of the
-    bundle: no URLs."""
+    """index.html, sw.js, the manifest, our .py files and the sources of the bundle: no URLs."""
     site = built_site.path
     found = {rel: absolute_urls(text) for rel, text in our_text_files(site)}
     for rel, path in build.bundle_sources():
         found["bundle:" + rel] = absolute_urls(path.read_text(encoding="utf-8"))
     assert {rel for rel in found} >= {"index.html", "sw.js", "manifest.webmanifest",
-                                      "pyscript.toml", "boot.py", "bundle:main.py",
+                                      "static/boot.js", "boot.py", "bundle:main.py",
                                       "bundle:pygame_rules/core.py"}
     assert {rel: urls for rel, urls in found.items() if urls} == {}
 
@@ -563,8 +559,6 @@ def test_vendored_cdn_mentions_are_only_the_known_overridden_defaults(built_site
             if any(host in url for url in URL.findall(text) for host in CDN_HOSTS):
                 hits.add(rel)
     assert hits and all(rel.startswith(tuple(KNOWN_CDN_DEFAULTS)) for rel in hits), hits
-    config = tomllib.loads((site / "pyscript.toml").read_text())
-    assert config["interpreter"].startswith("./") and "packages" not in config
 
 
 def test_stats_and_startup_sizes(built_site):
@@ -574,7 +568,7 @@ def test_stats_and_startup_sizes(built_site):
     assert stats["files"] == len(files)
     assert stats["bytes"] == sum((site / f).stat().st_size for f in files)
     expected = (["pyodide/" + n for n in build.PYODIDE_FILES]
-                + ["pyscript.toml", "boot.py", "bundle.py", "encore.bundle"])
+                + ["boot.py", "bundle.py", "encore.bundle"])
     assert sorted(stats["sizes"]) == sorted(expected)
     for rel, size in stats["sizes"].items():
         assert (site / rel).stat().st_size == size, rel
@@ -626,7 +620,6 @@ def test_server_serves_mime_types_under_a_sub_path(built_site):
         for rel, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"),
                           ("pyodide/pyodide.mjs", "text/javascript"),
                           ("manifest.webmanifest", "application/manifest+json"),
-                          ("pyscript.toml", "application/octet-stream"),
                           ("encore.bundle", "application/octet-stream"),
                           ("boot.py", "text/plain"), ("", "text/html")):
             with urllib.request.urlopen(server.url + rel, timeout=10) as resp:

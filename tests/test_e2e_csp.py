@@ -1,7 +1,7 @@
 """End to end under the page's Content Security Policy (issue 17): the built page loads and a
 game of each title is played by clicks to its final screen in Debian's Chromium with no
-`securitypolicyviolation` event, in the page or in the bots' worker, and none of PyScript's
-unused plugins is fetched. Take The "A" Chord is played whole from the start screen with
+`securitypolicyviolation` event, in the page or in the bots' worker, and no PyScript file is
+fetched (the page starts Pyodide itself, static/boot.js). Take The "A" Chord is played whole from the start screen with
 a searching bot (Normal), so the worker starts under the policy too; the other three continue a
 saved game three quarters played, to keep the test short. The page checks of test_e2e_page apply
 (no foreign request, no console error, no traceback); the policy itself is checked without a
@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import build
 import pygame_rules
 from test_e2e_page import BOARDS, STEP, settle
 from test_e2e_page import table  # noqa: F401  (the fixture)
@@ -32,12 +31,6 @@ document.addEventListener("securitypolicyviolation", (e) => window.cspViolations
   directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile,
   line: e.lineNumber, column: e.columnNumber, sample: e.sample}));
 """
-# PyScript's chunks the page must not fetch: the plugins turned off, what only they import
-# (the terminal's py/mpy loaders, the editor's TOML parser, CodeMirror and xterm).
-UNUSED_CHUNK = re.compile(r"/pyscript/(?:%s|py|mpy|index|codemirror[\w-]*|xterm[\w-]*)-[\w-]{8}"
-                          r"\.js$|/pyscript/xterm\.css$|/pyscript/storage\.js$"
-                          % "|".join(re.escape(n) for n in build.PYSCRIPT_PLUGINS_OFF))
-
 # (game, players): Take The "A" Chord is played whole from the start screen with a Normal
 # bot (the worker searches); the others, to keep the test short, from a saved game three quarters
 # played (by random moves in CPython) against the heuristic bot to the final screen, by clicks.
@@ -89,7 +82,7 @@ def shipped_policy(table):  # noqa: F811
 @pytest.mark.parametrize("game, players", GAMES, ids=[g[0] for g in GAMES])
 def test_a_game_under_the_policy_has_no_violation(watched, game, players):
     """Load, open the rules and the settings, play to the final screen; no violation anywhere,
-    the policy strict, the unused plugins never fetched, the worker started when bots search."""
+    the policy strict, no PyScript fetched, the worker started when bots search."""
     t = watched
     if game != "take-a-chord":      # the saved game is there at the first load (no reload)
         t.context.add_init_script("localStorage.setItem('encore.save', %s)"
@@ -121,6 +114,8 @@ def test_a_game_under_the_policy_has_no_violation(watched, game, players):
     settle(t.page)                                            # a late report still counts
     assert violations(t) == []
     fetched = [urlsplit(u).path for u in t.requests]
-    assert [p for p in fetched if UNUSED_CHUNK.search(p)] == []
-    assert any(p.endswith("/pyscript/core.js") for p in fetched)
+    assert [p for p in fetched if "/pyscript/" in p] == []
+    assert any(p.endswith("/static/boot.js") for p in fetched)
+    if game == "take-a-chord":
+        assert any(p.endswith("/static/bot-worker.js") for p in fetched)
     assert t.failed == []

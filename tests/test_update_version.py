@@ -6,7 +6,6 @@ says why)."""
 
 import asyncio
 import concurrent.futures
-import sys
 import types
 from unittest import mock
 
@@ -28,12 +27,10 @@ def booted(main, monkeypatch, worker_version):  # noqa: F811
     monkeypatch.setattr(document, "querySelector",
                         lambda selector: meta if selector == 'meta[name="encore-version"]'
                         else mock.MagicMock())
-    monkeypatch.setattr(window, "fetch", mock.AsyncMock(return_value=types.SimpleNamespace(
-        ok=True, status=200)))
     warn = mock.MagicMock()
     monkeypatch.setattr(window.console, "warn", warn)
-    monkeypatch.setattr(sys.modules["pyscript"], "create_named_worker",
-                        mock.AsyncMock(return_value=proxy), raising=False)
+    monkeypatch.setattr(window, "encoreBotWorker", mock.MagicMock(return_value=proxy),
+                        raising=False)
     for field, value in (("worker_state", "starting"), ("worker_proxy", None),
                          ("notice", None)):
         monkeypatch.setattr(main.page.PAGE, field, value)

@@ -1,4 +1,6 @@
-"""The bots' worker: a PyScript worker (`bot_worker.py`) that searches for the bots that
+"""The bots' worker: a Web Worker running `bot_worker.py` (static/bot-worker.js, started through
+static/boot.js's `encoreBotWorker`, restored from the page's Python snapshot when one is kept) that
+searches for the bots that
 think (Normal, Hard) and for hints, started once, lazily, checked to be of the page's
 version; if it cannot start, searching bots play by the heuristic here, with a notice.
 Calls: no other page module.
@@ -13,9 +15,6 @@ from pygame_rules.messages import text
 from page import PAGE, proxy, settings
 
 
-WORKER_NAME = "encore-bot"
-WORKER_SRC = "./bot_worker.py"
-WORKER_CONFIG = "./bot_worker.toml"
 WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
 EARLY_WORKER_MS = 1500            # a person's game: the worker starts this long after the
                                   # table is first drawn (its boot would slow that drawing)
@@ -49,14 +48,7 @@ async def boot_worker():
     """Create the worker and load the engine and the determinizers in it; None if it failed."""
     started = window.performance.now()
     try:
-        from pyscript import create_named_worker
-        for url in (WORKER_SRC, WORKER_CONFIG):   # a missing file would hang PyScript's worker
-            response = await window.fetch(url)
-            if not response.ok:
-                raise RuntimeError("%s: HTTP %s" % (url, response.status))
-        proxy = await asyncio.wait_for(
-            create_named_worker(src=WORKER_SRC, name=WORKER_NAME, config=WORKER_CONFIG),
-            WORKER_BOOT_SECONDS)
+        proxy = window.encoreBotWorker()
         await asyncio.wait_for(proxy.warm_up(), WORKER_BOOT_SECONDS)
         same_version(str(await asyncio.wait_for(proxy.version(), WORKER_BOOT_SECONDS)))
     except Exception as err:          # noqa: BLE001 (any failure: the heuristic plays instead)

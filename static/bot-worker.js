@@ -1,0 +1,44 @@
+// The bots' worker (web/worker.py starts it through static/boot.js's encoreBotWorker): Python
+// off the page's thread, running web/bot_worker.py, which imports the engine from the bundle.
+// The page posts {version} first, then calls {id, name, args} of bot_worker's functions
+// (best_move, explain_move, warm_up, version); each answer is {id, ok, value} or
+// {id, ok: false, error}. On its first start of a version it makes the memory snapshot the page
+// and later workers restore (static/python.js): the engine, the bots and every game's
+// determinizer already imported.
+import { keepSnapshot, startPython } from "./python.js";
+
+let ready = null;
+
+async function start(version) {
+  const { py, making } = await startPython({
+    version, files: ["bundle.py", "encore.bundle", "bot_worker.py"], snapshot: "make",
+    stdout: (line) => console.log(line), stderr: (line) => console.warn(line),
+  });
+  py.runPython("import bot_worker\nbot_worker.warm_up()");
+  if (making) {
+    try {
+      await keepSnapshot(version, py.makeMemorySnapshot());
+    } catch (err) {
+      console.warn("Encore: no Python snapshot was kept", err);
+    }
+  }
+  return py.pyimport("bot_worker");
+}
+
+self.onmessage = async ({ data }) => {
+  if (ready === null) {
+    ready = start(String(data.version || ""));
+    ready.catch(() => {});
+    return;
+  }
+  const { id, name, args } = data;
+  try {
+    const bot = await ready;
+    if (!["best_move", "explain_move", "warm_up", "version"].includes(name)) {
+      throw new Error("no such call: " + name);
+    }
+    self.postMessage({ id, ok: true, value: String(bot[name](...(args || []))) });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: String(err && err.message || err) });
+  }
+};

@@ -1,0 +1,119 @@
+// Encore's Python start (issue 44), shared by the page (static/boot.js) and the bots' worker
+// (static/bot-worker.js): the vendored Pyodide, loaded without PyScript, from a memory snapshot
+// of this version when one is kept, else plainly.
+//
+// The snapshot is the runtime's memory after the engine and the bots were imported. The bots'
+// worker makes it on its first start (nothing else is running there, and the page's thread is
+// never held for it) and keeps it in Cache Storage, under this scope's URL, with the version
+// it was made from; a page or a worker of the same version restores it instead of starting
+// Python, which skips the interpreter's start and every import of the engine. A snapshot of
+// another version is never used (it is replaced by the next one made); one that cannot be
+// restored is dropped and Python starts plainly.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+export const ROOT = new URL("../", import.meta.url).href;   // the site (static/..)
+const CACHE = "encore python snapshot";
+const KEY = ROOT + "python.snapshot";
+const VERSION_HEADER = "x-encore-version";
+const NOTHING_KEPT = new Error("no Python snapshot of this version is kept");
+
+export async function keptSnapshot(version) {        // the bytes, or null
+  try {
+    const hit = await (await caches.open(CACHE)).match(KEY);
+    if (!hit || hit.headers.get(VERSION_HEADER) !== version) return null;
+    return unpacked(new Uint8Array(await hit.arrayBuffer()));
+  } catch (err) {
+    return null;
+  }
+}
+
+export async function keepSnapshot(version, bytes) {
+  const headers = { [VERSION_HEADER]: version, "content-type": "application/octet-stream" };
+  await (await caches.open(CACHE)).put(KEY, new Response(packed(bytes), { headers }));
+}
+
+// The snapshot is kept without its pages of zeros (about half of the memory): its length (4
+// bytes), a byte per PAGE (1: kept), then the kept pages in order. Half the bytes to read back.
+const PAGE = 65536;
+
+function packed(bytes) {
+  const pages = Math.ceil(bytes.length / PAGE), kept = [];
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  for (let i = 0; i < pages; i++) {
+    const end = Math.min((i + 1) * PAGE, bytes.length);
+    let any = false;
+    for (let w = (i * PAGE) >> 2; w < end >> 2 && !any; w++) any = words[w] !== 0;
+    for (let b = end & ~3; b < end && !any; b++) any = bytes[b] !== 0;
+    if (any) kept.push(i);
+  }
+  const out = new Uint8Array(4 + pages + kept.length * PAGE);
+  new DataView(out.buffer).setUint32(0, bytes.length);
+  kept.forEach((i, k) => {
+    out[4 + i] = 1;
+    out.set(bytes.subarray(i * PAGE, (i + 1) * PAGE), 4 + pages + k * PAGE);
+  });
+  return out.subarray(0, 4 + pages + kept.reduce((n, i) => n + Math.min(PAGE, bytes.length - i * PAGE), 0));
+}
+
+function unpacked(data) {                 // throws on a kept snapshot of the wrong shape
+  const length = new DataView(data.buffer, data.byteOffset).getUint32(0);
+  const pages = Math.ceil(length / PAGE), bytes = new Uint8Array(length);
+  let at = 4 + pages;
+  for (let i = 0; i < pages; i++) {
+    if (!data[4 + i]) continue;
+    const size = Math.min(PAGE, length - i * PAGE);
+    if (at + size > data.length) throw new Error("the kept snapshot is cut short");
+    bytes.set(data.subarray(at, at + size), i * PAGE);
+    at += size;
+  }
+  if (at !== data.length) throw new Error("the kept snapshot is not of its length");
+  return bytes;
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(CACHE)).delete(KEY);
+  } catch (err) {
+    // nothing kept, or no Cache Storage: nothing to forget
+  }
+}
+
+async function fetched(name) {                        // [name, bytes] of a file of the site
+  const response = await fetch(ROOT + name);
+  if (!response.ok) throw new Error(name + ": HTTP " + response.status);
+  return [name, new Uint8Array(await response.arrayBuffer())];
+}
+
+// Start Python with `files` of the site written to its working directory. `snapshot`: "use"
+// (restore a kept one, else start plainly), "make" (restore a kept one, else start in the mode
+// that can make one), or "none". Returns {py, restored, making}.
+export async function startPython({ version, files, snapshot = "use", stdout, stderr,
+                                    stamp = () => {} }) {
+  stamp("start");
+  const arriving = Promise.all(files.map(fetched));
+  arriving.catch(() => {});          // (awaited below: a failed fetch fails the start there)
+  const options = { indexURL: ROOT + "pyodide/", stdout, stderr };
+  let py = null;
+  if (snapshot !== "none") {     // read the kept snapshot while the runtime's script loads
+    const reading = keptSnapshot(version).then((bytes) => {
+      stamp("snapshot read");
+      return bytes || Promise.reject(NOTHING_KEPT);
+    });
+    reading.catch(() => {});
+    try {
+      py = await loadPyodide({ ...options, _loadSnapshot: reading });
+    } catch (err) {
+      if (err !== NOTHING_KEPT) {
+        console.warn("Encore: the kept Python snapshot could not be restored; starting plainly", err);
+        await forgetSnapshot();
+      }
+    }
+  }
+  stamp("snapshot tried");
+  const restored = Boolean(py), making = !py && snapshot === "make";
+  py = py || await loadPyodide({ ...options, _makeSnapshot: making });
+  stamp("runtime");
+  for (const [name, bytes] of await arriving) py.FS.writeFile(name, bytes);
+  stamp("files");
+  return { py, restored, making };
+}
