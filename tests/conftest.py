@@ -5,6 +5,7 @@ import functools
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import threading
@@ -106,13 +107,19 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 # hot-seat files: 243 and 217 busy CPU-s against 224 and 198). A wait that names its own
 # polling keeps it.
 WAIT_POLL_MS = 40
+# A bare expression is waited for as a function of no argument: Playwright evaluates a bare
+# expression with the page's eval, which the page's policy forbids (no 'unsafe-eval').
+FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\(?[\w\s,]*\)?\s*=>)")
 
 
 def polling_by_default(wait_for_function):
-    """Page.wait_for_function that polls every WAIT_POLL_MS unless a polling is given."""
+    """Page.wait_for_function that polls every WAIT_POLL_MS unless a polling is given, a bare
+    expression as a function."""
     @functools.wraps(wait_for_function)
     def wait(self, expression, *, arg=None, timeout=None, polling=None):
         """wait_for_function(…, polling=WAIT_POLL_MS unless given)."""
+        if not FUNCTION.match(expression):
+            expression = "() => (%s)" % expression
         return wait_for_function(self, expression, arg=arg, timeout=timeout,
                                  polling=WAIT_POLL_MS if polling is None else polling)
     return wait

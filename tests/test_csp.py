@@ -13,11 +13,11 @@ import build
 # The policy we ship, directive by directive (docs/security.md gives the reason for each).
 POLICY = {
     "default-src": ["'none'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'"],
     "img-src": ["'self'"],
     "connect-src": ["'self'", "ws:", "wss:"],     # ws: wss:: a broker, if one is set
-    "worker-src": ["'self'", "blob:"],
+    "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

@@ -1,6 +1,6 @@
 """The table's controller, without the DOM: who sees what, bots' turns, clicks, saves.
 
-The page's modules (PyScript: main.py and those it wires, web/README.md) own the page and
+The page's modules (main.py and those it wires, web/README.md) own the page and
 the timers; everything they decide with is here so the same code runs in CPython tests. No
 rule lives here: legality, results and what a seat may see all come from the engine's
 `apply`, `view` and `events_for`.

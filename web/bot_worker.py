@@ -1,9 +1,9 @@
 """Encore's bot worker: the bots' thinking, off the page's main thread.
 
-The page starts this file as a PyScript worker (`create_named_worker` in `worker.py`, with its own
-small `bot_worker.toml` that only fetches the loader and the page's precompiled bundle, from which
-the engine is imported: bundle.py) the first time a game seats a bot
-that searches. The worker has no DOM; it exports one function the main thread awaits:
+The page starts this file in a Web Worker (static/bot-worker.js, through `worker.py`) the first
+time a game seats a bot that searches: the worker writes the loader, the page's precompiled bundle
+and this file into its Python and imports it (the engine comes from the bundle: bundle.py), or
+restores the memory snapshot made once this file was imported. The worker has no DOM; it exports one function the main thread awaits:
 
     best_move(view_json, seat, level, seed, think=0, explain=0) -> JSON text
 

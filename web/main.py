@@ -1,4 +1,4 @@
-"""Encore's page: PyScript glue between the DOM and the table controller (`app.py`). This
+"""Encore's page: the glue between the DOM and the table controller (`app.py`). This
 module only wires the page's events to the modules that handle them, and says when Python is
 ready; `web/README.md` maps the modules, the page's state and how a click becomes a redraw.
 No rule is decided in any of them: the engine decides, `render.py` and the game's table module
