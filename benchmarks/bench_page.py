@@ -204,6 +204,9 @@ class Visitor:
         result["bytes_ready"] = self.traffic.network_bytes(start)
         if phase == "cold":
             self.wait_for_service_worker()
+            if self.kind == "game":     # a returning visitor's page restores the snapshot the
+                self.wait('body[data-snapshot="kept"]',     # first visit's worker kept
+                          "Python snapshot kept by the bots' worker", phase)
         result["bytes"] = self.traffic.network_bytes(start)
         result["own"] = self.traffic.network_bytes(start, own=True)
         if phase == "offline" and not self.page.evaluate("!!navigator.serviceWorker.controller"):
@@ -228,6 +231,9 @@ class Visitor:
                "boot": self.stamp("pyBootAt"), "bundle": self.stamp("pyBundleAt"),
                "board": self.stamp("boardReadyAt"), "click": self.stamp("startClickAt"),
                "block": self.longest_block("boardReadyAt")}
+        print("  %s: restored %s; stamps %s" % (phase, self.page.evaluate("window.pyRestored"),
+                                                 self.page.evaluate("window.pyStamps")),
+              flush=True)
         # The harness clicks Start a few hundred ms after the button is enabled (polling and
         # input latency); a player who clicks the instant it is enabled sees the board this
         # much after Python is ready: the page's own time from click to board.

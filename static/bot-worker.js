@@ -1,34 +1,38 @@
-// The bots' worker (web/worker.py starts it through static/boot.js's encoreBotWorker): Python
+// The bots' worker (web/worker.py asks for it through static/boot.js's encoreBotWorker): Python
 // off the page's thread, running web/bot_worker.py, which imports the engine from the bundle.
-// The page posts {version} first, then calls {id, name, args} of bot_worker's functions
+// The page posts {version, hand} first, then calls {id, name, args} of bot_worker's functions
 // (best_move, explain_move, warm_up, version); each answer is {id, ok, value} or
 // {id, ok: false, error}. On its first start of a version it makes the memory snapshot the page
 // and later workers restore (static/python.js): the engine, the bots and every game's
-// determinizer already imported.
-import { keepSnapshot, startPython } from "./python.js";
+// determinizer already imported; with `hand` it first posts a copy to the page, {snapshot}
+// (null if it has none), and once the snapshot is kept, {kept: true}.
+import { keepSnapshot, keptSnapshot, startPython } from "./python.js";
 
 let ready = null;
 
-async function start(version) {
+async function start(version, hand) {
+  const kept = await keptSnapshot(version);
   const { py, making } = await startPython({
-    version, files: ["bundle.py", "encore.bundle", "bot_worker.py"], snapshot: "make",
+    files: ["bundle.py", "encore.bundle", "bot_worker.py"], snapshot: kept, make: true,
     stdout: (line) => console.log(line), stderr: (line) => console.warn(line),
   });
   py.runPython("import bot_worker\nbot_worker.warm_up()");
-  if (making) {
-    try {
-      await keepSnapshot(version, py.makeMemorySnapshot());
-    } catch (err) {
-      console.warn("Encore: no Python snapshot was kept", err);
-    }
+  const made = making ? py.makeMemorySnapshot() : null;
+  if (hand) {
+    const copy = made ? made.slice() : null;
+    self.postMessage({ snapshot: copy }, copy ? [copy.buffer] : []);
+  }
+  if (made) {
+    keepSnapshot(version, made).then(() => self.postMessage({ kept: true }),
+                                      (err) => console.warn("Encore: no Python snapshot was kept", err));
   }
   return py.pyimport("bot_worker");
 }
 
 self.onmessage = async ({ data }) => {
   if (ready === null) {
-    ready = start(String(data.version || ""));
-    ready.catch(() => {});
+    ready = start(String(data.version || ""), Boolean(data.hand));
+    ready.catch(() => data.hand && self.postMessage({ snapshot: null }));
     return;
   }
   const { id, name, args } = data;

@@ -4,11 +4,12 @@
 //
 // The snapshot is the runtime's memory after the engine and the bots were imported. The bots'
 // worker makes it on its first start (nothing else is running there, and the page's thread is
-// never held for it) and keeps it in Cache Storage, under this scope's URL, with the version
-// it was made from; a page or a worker of the same version restores it instead of starting
-// Python, which skips the interpreter's start and every import of the engine. A snapshot of
-// another version is never used (it is replaced by the next one made); one that cannot be
-// restored is dropped and Python starts plainly.
+// never held for it), hands a copy to the page when the page waits for it (a first visit: the
+// page then never runs Python's own start on its thread) and keeps it in Cache Storage, under
+// this scope's URL, with the version it was made from; a page or a worker of the same version
+// restores it instead of starting Python, which skips the interpreter's start and every import
+// of the engine. A snapshot of another version is never used (it is replaced by the next one
+// made); one that cannot be restored is dropped and Python starts plainly.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 export const ROOT = new URL("../", import.meta.url).href;   // the site (static/..)
@@ -17,11 +18,11 @@ const KEY = ROOT + "python.snapshot";
 const VERSION_HEADER = "x-encore-version";
 const NOTHING_KEPT = new Error("no Python snapshot of this version is kept");
 
-export async function keptSnapshot(version) {        // the bytes, or null
+export async function keptSnapshot(version) {   // a promise of the bytes, or null if none is kept
   try {
     const hit = await (await caches.open(CACHE)).match(KEY);
     if (!hit || hit.headers.get(VERSION_HEADER) !== version) return null;
-    return unpacked(new Uint8Array(await hit.arrayBuffer()));
+    return hit.arrayBuffer().then((data) => unpacked(new Uint8Array(data)));
   } catch (err) {
     return null;
   }
@@ -84,33 +85,32 @@ async function fetched(name) {                        // [name, bytes] of a file
   return [name, new Uint8Array(await response.arrayBuffer())];
 }
 
-// Start Python with `files` of the site written to its working directory. `snapshot`: "use"
-// (restore a kept one, else start plainly), "make" (restore a kept one, else start in the mode
-// that can make one), or "none". Returns {py, restored, making}.
-export async function startPython({ version, files, snapshot = "use", stdout, stderr,
+// Start Python with `files` of the site written to its working directory: restored from
+// `snapshot` (bytes, or a promise of bytes or of null) when one is given, else (or when it
+// cannot be restored) plainly, in the mode that can make a snapshot if `make`. Returns
+// {py, restored, making}.
+export async function startPython({ files, snapshot = null, make = false, stdout, stderr,
                                     stamp = () => {} }) {
   stamp("start");
   const arriving = Promise.all(files.map(fetched));
   arriving.catch(() => {});          // (awaited below: a failed fetch fails the start there)
   const options = { indexURL: ROOT + "pyodide/", stdout, stderr };
   let py = null;
-  if (snapshot !== "none") {     // read the kept snapshot while the runtime's script loads
-    const reading = keptSnapshot(version).then((bytes) => {
-      stamp("snapshot read");
-      return bytes || Promise.reject(NOTHING_KEPT);
+  if (snapshot) {                    // (read while the runtime's script loads)
+    const bytes = Promise.resolve(snapshot).then((got) => {
+      stamp("snapshot in");
+      return got || Promise.reject(NOTHING_KEPT);
     });
-    reading.catch(() => {});
     try {
-      py = await loadPyodide({ ...options, _loadSnapshot: reading });
+      py = await loadPyodide({ ...options, _loadSnapshot: bytes });
     } catch (err) {
       if (err !== NOTHING_KEPT) {
-        console.warn("Encore: the kept Python snapshot could not be restored; starting plainly", err);
+        console.warn("Encore: the Python snapshot could not be restored; starting plainly", err);
         await forgetSnapshot();
       }
     }
   }
-  stamp("snapshot tried");
-  const restored = Boolean(py), making = !py && snapshot === "make";
+  const restored = Boolean(py), making = !py && make;
   py = py || await loadPyodide({ ...options, _makeSnapshot: making });
   stamp("runtime");
   for (const [name, bytes] of await arriving) py.FS.writeFile(name, bytes);

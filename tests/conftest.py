@@ -109,7 +109,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 WAIT_POLL_MS = 40
 # A bare expression is waited for as a function of no argument: Playwright evaluates a bare
 # expression with the page's eval, which the page's policy forbids (no 'unsafe-eval').
-FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\(?[\w\s,]*\)?\s*=>)")
+FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|\w+\s*=>)")
 
 
 def polling_by_default(wait_for_function):

@@ -16,6 +16,11 @@ def test_waits_poll_every_40_ms_unless_told():
     wait = conftest.polling_by_default(original)
     wait(None, "x", arg=1, timeout=5)
     wait(None, "y", polling="raf")
-    assert seen == [("x", 1, 5, 40), ("y", None, None, "raf")] and conftest.WAIT_POLL_MS == 40
+    wait(None, "n => n > 1", arg=2)
+    wait(None, "([a, b]) => a < b")
+    wait(None, "() => true")
+    assert seen == [("() => (x)", 1, 5, 40), ("() => (y)", None, None, "raf"),
+                    ("n => n > 1", 2, None, 40), ("([a, b]) => a < b", None, None, 40),
+                    ("() => true", None, None, 40)] and conftest.WAIT_POLL_MS == 40
     assert Page.wait_for_function.__wrapped__ is not Page.wait_for_function
     assert Page.wait_for_function.__name__ == "wait_for_function"
