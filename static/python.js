@@ -101,6 +101,7 @@ export async function startPython({ files, snapshot = null, make = false, stdout
       stamp("snapshot in");
       return got || Promise.reject(NOTHING_KEPT);
     });
+    bytes.catch(() => {});           // (awaited by loadPyodide, after its script is in)
     try {
       py = await loadPyodide({ ...options, _loadSnapshot: bytes });
     } catch (err) {
