@@ -10,9 +10,11 @@
 // restores it instead of starting Python, which skips the interpreter's start and every import
 // of the engine. A snapshot of another version is never used (it is replaced by the next one
 // made); one that cannot be restored is dropped and Python starts plainly.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 export const ROOT = new URL("../", import.meta.url).href;   // the site (static/..)
+// The runtime's script, imported when this module runs but not awaited by it: a page or worker
+// can start reading the kept snapshot before the runtime's script is in.
+const RUNTIME = import("../pyodide/pyodide.mjs");
 const CACHE = "encore python snapshot";
 const KEY = ROOT + "python.snapshot";
 const VERSION_HEADER = "x-encore-version";
@@ -94,6 +96,7 @@ export async function startPython({ files, snapshot = null, make = false, stdout
   stamp("start");
   const arriving = Promise.all(files.map(fetched));
   arriving.catch(() => {});          // (awaited below: a failed fetch fails the start there)
+  const { loadPyodide } = await RUNTIME;
   const options = { indexURL: ROOT + "pyodide/", stdout, stderr };
   let py = null;
   if (snapshot) {                    // (read while the runtime's script loads)

@@ -195,7 +195,7 @@ def test_bundle_loader_refuses_another_python_and_imports_what_it_holds(tmp_path
 
 def test_the_page_starts_python_itself_with_the_loader_and_the_bundle(built_site):
     """No PyScript ships (no config, no pyscript/): index.html loads static/boot.js, which starts
-    the local Pyodide (static/python.js: ../pyodide/pyodide.mjs) with the loader, the bundle and
+    the local Pyodide (static/python.js imports ../pyodide/pyodide.mjs) with the loader, the bundle and
     the entry; the entry and the loader ship as in web/ without docstrings, and no other page
     module ships as source."""
     site = built_site.path
@@ -203,7 +203,7 @@ def test_the_page_starts_python_itself_with_the_loader_and_the_bundle(built_site
     html = (site / "index.html").read_text()
     assert '<script type="module" src="./static/boot.js" async></script>' in html
     assert 'type="py"' not in html and "pyscript" not in html
-    assert 'import { loadPyodide } from "../pyodide/pyodide.mjs";' in \
+    assert 'const RUNTIME = import("../pyodide/pyodide.mjs");' in \
         (site / "static" / "python.js").read_text()
     assert 'files: ["bundle.py", "encore.bundle", "boot.py"]' in \
         (site / "static" / "boot.js").read_text()
