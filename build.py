@@ -3,7 +3,7 @@
     python build.py                                   # builds dist/
     python build.py serve [--port 8000] [--subpath encore]   # builds, then serves on 127.0.0.1
 
-The site runs fully offline: the Pyodide and PyScript runtimes and the QR library (vendor/qr/)
+The site runs fully offline: the Pyodide runtime and the QR library (vendor/qr/)
 are copied from node_modules/ (pinned in package-lock.json, checked before each build; `npm ci`
 runs when needed), the engine and the page's modules ship
 compiled by the runtime's own Python in one bundle (web/bundle.py, scripts/bundle.mjs), with
@@ -60,11 +60,11 @@ VENDOR = {"qr": ("index.js", "decode.js", "LICENSE-MIT")}
 #   a QR code is drawn or scanned (decode.js imports ./index.js)
 PINNED = ("pyodide", "@pyscript/core") + tuple(VENDOR)   # the runtime packages npm ci installs
 PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
-# PyScript's plugins the page does not use (it has no <py-editor>, <py-terminal>, <py-game>,
-# no pyscript.net URL to warn about and no donkey): both configs turn them off ("!name"), so
-# they are not imported (PyScript imports every plugin a config does not turn off), and their
-# chunks are not shipped. The "error" plugin stays: it shows a Python error on the page (and
-# PyScript imports it even when it is turned off).
+# PyScript's plugins bench_page's bare PyScript page does not use (no <py-editor>,
+# <py-terminal>, <py-game>, no pyscript.net URL to warn about and no donkey): its configs turn
+# them off ("!name"), so they are not imported (PyScript imports every plugin a config does not
+# turn off), and their chunks are not copied. The "error" plugin stays (PyScript imports it
+# even when it is turned off). The site itself ships no PyScript (static/boot.js).
 PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 PYSCRIPT_CHUNK = re.compile(r"^(?P<name>.+)-[A-Za-z0-9_-]{8}\.js$")   # Vite: name-<8>.js
 PYSCRIPT_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.-]+\.(?:js|css))["'`]""")
@@ -178,8 +178,9 @@ def pyscript_file_wanted(name):
 
 
 def pyscript_files(dist):
-    """The names of the PyScript files to ship: core.js, core.css and every file they import,
-    directly or not ("./name.js" in their text), except those pyscript_file_wanted refuses. So
+    """The names of the PyScript files bench_page's bare page needs: core.js, core.css and every
+    file they import, directly or not ("./name.js" in their text), except those
+    pyscript_file_wanted refuses. So
     the chunks only an unused plugin imports (the terminal's loaders, the editor's TOML parser,
     CodeMirror's index) and the unused `storage.js` entry are left out too."""
     core = sorted(dist.glob("core-*.js"))
@@ -329,9 +330,9 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
 
 # --- the page -----------------------------------------------------------------------------------
 BUILD_ONLY = ("shell.py",)  # fills index.html at build time; the browser never needs it
-ENTRY = "boot.py"          # index.html's <script type="py">: installs the bundle, imports main
+ENTRY = "boot.py"          # imported by static/boot.js: installs the bundle, imports main
 LOADER = "bundle.py"       # imports the bundle's modules (the page's and the worker's first import)
-WORKER = "bot_worker.py"   # the bots' PyScript worker: shipped, started by the page on demand
+WORKER = "bot_worker.py"   # the bots' worker's Python (static/bot-worker.js runs it)
 SHIPPED_AS_SOURCE = (ENTRY, LOADER, WORKER)   # run as source: they start the bundle (the worker's
                                               # file also carries the version stamp)
 
@@ -408,7 +409,7 @@ def startup_sizes(out, names):
 
 
 def build_page(out, web):
-    """Bundle the Python, copy the entry and the loader, write pyscript.toml and fill
+    """Bundle the Python, copy the entry and the loader, and fill
     index.html; returns the sizes."""
     if not (web / "index.html").is_file() or "main.py" not in web_modules(web) or not all(
             (web / name).is_file() for name in (ENTRY, LOADER)):

@@ -88,8 +88,7 @@ async function snapshotToRestore() {
 async function boot() {
   stamp("boot");
   const { py, restored } = await startPython({
-    files: ["bundle.py", "encore.bundle", "boot.py"], snapshot: snapshotToRestore(),
-    stdout: (line) => console.log(line), stderr: (line) => console.warn(line), stamp,
+    files: ["bundle.py", "encore.bundle", "boot.py"], snapshot: snapshotToRestore(), stamp,
   });
   window.pyRestored = restored;
   said("py:progress", "Loaded interpreter");

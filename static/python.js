@@ -20,7 +20,7 @@ const KEY = ROOT + "python.snapshot";
 const VERSION_HEADER = "x-encore-version";
 const NOTHING_KEPT = new Error("no Python snapshot of this version is kept");
 
-export async function keptSnapshot(version) {   // a promise of the bytes, or null if none is kept
+export async function keptSnapshot(version) {   // its bytes (read, unpacked), or null if none
   try {
     const hit = await (await caches.open(CACHE)).match(KEY);
     if (!hit || hit.headers.get(VERSION_HEADER) !== version) return null;
@@ -38,24 +38,28 @@ export async function keepSnapshot(version, bytes) {
 // The snapshot is kept without its pages of zeros (about half of the memory): its length (4
 // bytes), a byte per PAGE (1: kept), then the kept pages in order. Half the bytes to read back.
 const PAGE = 65536;
+const pageSize = (length, i) => Math.min(PAGE, length - i * PAGE);   // (the last may be short)
 
 function packed(bytes) {
   const pages = Math.ceil(bytes.length / PAGE), kept = [];
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   for (let i = 0; i < pages; i++) {
-    const end = Math.min((i + 1) * PAGE, bytes.length);
+    const end = i * PAGE + pageSize(bytes.length, i);
     let any = false;
     for (let w = (i * PAGE) >> 2; w < end >> 2 && !any; w++) any = words[w] !== 0;
     for (let b = end & ~3; b < end && !any; b++) any = bytes[b] !== 0;
     if (any) kept.push(i);
   }
-  const out = new Uint8Array(4 + pages + kept.length * PAGE);
+  let at = 4 + pages;
+  const out = new Uint8Array(at + kept.reduce((n, i) => n + pageSize(bytes.length, i), 0));
   new DataView(out.buffer).setUint32(0, bytes.length);
-  kept.forEach((i, k) => {
+  for (const i of kept) {
+    const size = pageSize(bytes.length, i);
     out[4 + i] = 1;
-    out.set(bytes.subarray(i * PAGE, (i + 1) * PAGE), 4 + pages + k * PAGE);
-  });
-  return out.subarray(0, 4 + pages + kept.reduce((n, i) => n + Math.min(PAGE, bytes.length - i * PAGE), 0));
+    out.set(bytes.subarray(i * PAGE, i * PAGE + size), at);
+    at += size;
+  }
+  return out;
 }
 
 function unpacked(data) {                 // throws on a kept snapshot of the wrong shape
@@ -64,7 +68,7 @@ function unpacked(data) {                 // throws on a kept snapshot of the wr
   let at = 4 + pages;
   for (let i = 0; i < pages; i++) {
     if (!data[4 + i]) continue;
-    const size = Math.min(PAGE, length - i * PAGE);
+    const size = pageSize(length, i);
     if (at + size > data.length) throw new Error("the kept snapshot is cut short");
     bytes.set(data.subarray(at, at + size), i * PAGE);
     at += size;
@@ -89,15 +93,15 @@ async function fetched(name) {                        // [name, bytes] of a file
 
 // Start Python with `files` of the site written to its working directory: restored from
 // `snapshot` (bytes, or a promise of bytes or of null) when one is given, else (or when it
-// cannot be restored) plainly, in the mode that can make a snapshot if `make`. Returns
-// {py, restored, making}.
-export async function startPython({ files, snapshot = null, make = false, stdout, stderr,
-                                    stamp = () => {} }) {
+// cannot be restored) plainly, in the mode that can make a snapshot if `make`; Python's output
+// goes to the console. Returns {py, restored, making}.
+export async function startPython({ files, snapshot = null, make = false, stamp = () => {} }) {
   stamp("start");
   const arriving = Promise.all(files.map(fetched));
   arriving.catch(() => {});          // (awaited below: a failed fetch fails the start there)
   const { loadPyodide } = await RUNTIME;
-  const options = { indexURL: ROOT + "pyodide/", stdout, stderr };
+  const options = { indexURL: ROOT + "pyodide/", stdout: (line) => console.log(line),
+                    stderr: (line) => console.warn(line) };
   let py = null;
   if (snapshot) {                    // (read while the runtime's script loads)
     const bytes = Promise.resolve(snapshot).then((got) => {

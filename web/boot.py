@@ -1,7 +1,8 @@
-"""The page's entry (index.html's `<script type="py">`): the modules come from the precompiled
-bundle (bundle.py), then main.py wires the page; a console warning names any standard library
-module the start compiled from source (build.py precompiles those a start imports). It stamps
-when it began (pyBootAt) and when the bundle was in (pyBundleAt), for bench_page."""
+"""The page's entry (imported by static/boot.js once Python runs): the modules come from the
+precompiled bundle (bundle.py), then main.py wires the page; a console warning names any
+standard library module the start compiled from source (build.py precompiles those a start
+imports). It stamps when it began (pyBootAt) and when the bundle was in (pyBundleAt), for
+bench_page."""
 
 import sys
 

@@ -3,7 +3,9 @@
 The page starts this file in a Web Worker (static/bot-worker.js, through `worker.py`) the first
 time a game seats a bot that searches: the worker writes the loader, the page's precompiled bundle
 and this file into its Python and imports it (the engine comes from the bundle: bundle.py), or
-restores the memory snapshot made once this file was imported. The worker has no DOM; it exports one function the main thread awaits:
+restores the memory snapshot made once this file was imported. The worker has no DOM; it
+exports (`__export__`, the calls static/bot-worker.js answers) one function the main thread
+awaits:
 
     best_move(view_json, seat, level, seed, think=0, explain=0) -> JSON text
 
