@@ -47,11 +47,19 @@ BUNDLED_AS_SOURCE = ("hint.py", "sound.py")
 #   is taught, so teaching is on that path): smaller as source than as bytecode, compiled when
 #   first imported (web/bundle.py)
 NODE_MODULES = ROOT / "node_modules"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STDLIB = "python_stdlib.zip"
-# ^ not copied as is: scripts/bundle.mjs writes it with the modules a start imports precompiled
-#   (scripts/precompile.py; what PyScript's Python files, PYSCRIPT_PYTHON, import is among them)
+# ^ not copied as is: scripts/bundle.mjs writes it with only the modules the page can import,
+#   those a start imports precompiled (scripts/precompile.py)
+STDLIB_EXTRA = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
+                "encodings.unicode_escape", "encodings.raw_unicode_escape")
+# ^ kept in the trimmed library though no import names them: the codecs a str.encode or
+#   bytes.decode by name looks up
+LOCK = "pyodide-lock.json"
+# ^ not shipped: the page loads no package, and static/python.js gives the runtime a lock
+#   without packages (its "info", which build.py writes into python.js: LOCK_INFO_PLACEHOLDER),
+#   so a start does not fetch and parse its 119 KB; bench_page's bare page copies it
+LOCK_INFO_PLACEHOLDER = '"__PYODIDE_LOCK_INFO__"'
 PYSCRIPT_PYTHON = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 VENDOR = {"qr": ("index.js", "decode.js", "LICENSE-MIT")}
 # ^ the page's other npm runtime (pinned in package.json and package-lock.json like Pyodide),
@@ -316,8 +324,10 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
         plan = Path(tmp) / "plan.json"
         (out / "pyodide").mkdir(parents=True, exist_ok=True)
         stdlib = {"zip": str(NODE_MODULES / "pyodide" / STDLIB),
-                  "output": str(out / "pyodide" / STDLIB),
-                  "scan": [str(p) for p in sorted(PYSCRIPT_PYTHON.glob("*.py"))]}
+                  "output": str(out / "pyodide" / STDLIB), "trim": True,
+                  "extra": list(STDLIB_EXTRA),
+                  "scan": [str(web / name) for name in (ENTRY, LOADER, WORKER)
+                           if (web / name).is_file()]}
         plan.write_text(json.dumps({"loader": str(web / LOADER), "cold": cold, "stdlib": stdlib,
                                     "order": bundle_order(sources)}), encoding="utf-8")
         done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path),
@@ -427,6 +437,34 @@ def build_page(out, web):
     return sizes
 
 
+def lock_info():
+    """The "info" of the vendored runtime's lock file (its ABI, which the runtime checks)."""
+    lock = json.loads((NODE_MODULES / "pyodide" / LOCK).read_text(encoding="utf-8"))
+    return lock["info"]
+
+
+def full_stdlib(dest):
+    """The whole standard library, with what PyScript's and our modules' start imports
+    precompiled, written to dest: bench_page's bare PyScript page's (the site ships a trimmed
+    one); runs scripts/bundle.mjs like build_bundle."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to precompile the standard library")
+    scan = [str(p) for p in sorted(PYSCRIPT_PYTHON.glob("*.py"))]
+    scan += [str(path) for _rel, path in bundle_sources()]
+    with tempfile.TemporaryDirectory(prefix="encore-stdlib-") as tmp:
+        plan = Path(tmp) / "plan.json"
+        plan.write_text(json.dumps({"stdlib": {"zip": str(NODE_MODULES / "pyodide" / STDLIB),
+                                               "output": str(dest), "scan": scan}}),
+                        encoding="utf-8")
+        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, os.devnull,
+                               str(plan)], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0 or not Path(dest).is_file():
+        raise BuildError("precompiling the standard library failed (scripts/bundle.mjs):\n%s"
+                         % (done.stderr.strip() or done.stdout.strip()))
+    return dest
+
+
 def copy_static(out, static=STATIC):
     """Copy static/ to out/static/, except the manifest (to out/) and the SW template; style
     sheets and scripts without their comments (SHIPPED_WITHOUT_COMMENTS)."""
@@ -437,8 +475,10 @@ def copy_static(out, static=STATIC):
         dest = out / MANIFEST if rel.as_posix() == MANIFEST else out / "static" / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         if src.suffix in SHIPPED_WITHOUT_COMMENTS:
-            dest.write_text(SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text(encoding="utf-8")),
-                            encoding="utf-8")
+            text = SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text(encoding="utf-8"))
+            if LOCK_INFO_PLACEHOLDER in text:
+                text = text.replace(LOCK_INFO_PLACEHOLDER, json.dumps(lock_info()))
+            dest.write_text(text, encoding="utf-8")
         else:
             shutil.copyfile(src, dest)
 
@@ -564,7 +604,9 @@ def build(out=Path("dist"), web=WEB, static=STATIC, quiet=False):
 
 # --- local server -------------------------------------------------------------------------------
 GZIP_TYPES = {"text/html", "text/css", "text/javascript", "application/json", "image/svg+xml",
-              "application/manifest+json"}   # the text GitHub Pages sends compressed
+              "application/manifest+json", "application/wasm"}
+# ^ what GitHub Pages sends compressed: text, and WebAssembly (the runtime's 9.6 MB arrive as
+#   3.5 MB); not the zip, already compressed
 
 
 @functools.lru_cache(maxsize=64)

@@ -102,7 +102,11 @@ class VisitError(Exception):
 def build_hello(site, out):
     """The hello page in out, from site's runtime files, with its own precache SW."""
     build.reset_dir(out)
-    shutil.copytree(site / "pyodide", out / "pyodide")   # (with the precompiled stdlib)
+    shutil.copytree(site / "pyodide", out / "pyodide")
+    # the runtime's whole library (the site's is trimmed to what our modules import), with
+    # what a start imports precompiled as the site's; and its lock file, which PyScript reads
+    build.full_stdlib(out / "pyodide" / build.STDLIB)
+    shutil.copyfile(build.NODE_MODULES / "pyodide" / build.LOCK, out / "pyodide" / build.LOCK)
     (out / "pyscript").mkdir()
     dist = build.NODE_MODULES / "@pyscript" / "core" / "dist"
     for name in build.pyscript_files(dist):

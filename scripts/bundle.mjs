@@ -11,10 +11,13 @@
 // smaller than their bytecode, compiled when first imported. The bundle's format is the
 // loader's (web/bundle.py's `pack`, run here).
 // With "stdlib": {"zip": <the runtime's python_stdlib.zip>, "output": <zip to write>, "scan":
-// [<PyScript's Python files>]} in the plan, it also writes the standard library with what a
-// start imports precompiled (scripts/precompile.py): the modules the runtime has imported once
-// it is up, and every module our modules and PyScript's import, with what those import as they
-// run. build.py calls this; the output is the same for the same sources.
+// [<more Python files>], "extra": [<module names>], "trim": <bool>} in the plan, it also writes
+// the standard library with what a start imports precompiled (scripts/precompile.py): the
+// modules the runtime has imported once it is up, the `extra` ones and every module our modules
+// and the scanned files import, with what those import as they run; with "trim", only those.
+// build.py calls this for the site (trimmed), bench_page for its bare PyScript page (the whole
+// library, PyScript's files scanned, no "order": no bundle); the output is the same for the same
+// sources.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
@@ -29,8 +32,9 @@ import sys
 py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: source }, "/src");
 py.globals.set("plan", py.toPy(plan));
-py.globals.set("loader_source", readFileSync(plan.loader, "utf-8"));
-const bundle = py.runPython(`
+if (plan.order) {                 // (bench_page's bare page asks for the library alone)
+  py.globals.set("loader_source", readFileSync(plan.loader, "utf-8"));
+  const bundle = py.runPython(`
 import sys, types
 
 loader = {"__name__": "encore_bundle_loader"}
@@ -52,19 +56,20 @@ for rel in plan["order"]:
                     without_lines(compile(text, rel, "exec", optimize=2))))
 loader["pack"](modules)
 `);
-writeFileSync(output, bundle.toJs());
-console.log(`${py.runPython("len(modules)")} modules bundled by Python ${py.runPython("sys.version.split()[0]")}`);
+  writeFileSync(output, bundle.toJs());
+  console.log(`${py.runPython("len(modules)")} modules bundled by Python ${py.runPython("sys.version.split()[0]")}`);
+}
 if (plan.stdlib) {
   py.globals.set("started", py.toPy(started));
   py.globals.set("scanned", py.toPy(plan.stdlib.scan.map((p) => readFileSync(p, "utf-8"))));
   py.FS.writeFile("/stdlib.zip", readFileSync(plan.stdlib.zip));
   py.globals.set("precompile_source", readFileSync(new URL("precompile.py", import.meta.url), "utf-8"));
   const result = py.runPython(`
-import _imp
+import _imp, sys
 precompile = {"__name__": "encore_precompile"}
 exec(compile(precompile_source, "precompile.py", "exec"), precompile)
-roots = set(started)
-for rel in plan["order"]:
+roots = set(started) | set(plan["stdlib"].get("extra", ()))
+for rel in plan.get("order", ()):
     with open("/src/" + rel, encoding="utf-8") as f:
         roots |= precompile["every_import"](f.read())
 for text in scanned:
@@ -72,7 +77,8 @@ for text in scanned:
 prefix = next(p for p in sys.path if p.endswith(".zip")) + "/"
 with open("/stdlib.zip", "rb") as f:
     data, chosen = precompile["precompiled_stdlib"](f.read(), roots, prefix,
-                                                    _imp._frozen_module_names())
+                                                    _imp._frozen_module_names(),
+                                                    plan["stdlib"].get("trim", False))
 (data, len(chosen))
 `).toJs();
   writeFileSync(plan.stdlib.output, result[0]);

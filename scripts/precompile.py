@@ -13,6 +13,14 @@ zip as bytecode (an unchecked hash-based .pyc in place of the .py: zipimport pre
 no source); every other entry stays as it is, so a module no start imports is still there as
 source, compiled when first imported. Which modules: the closure of the roots' imports over what
 each module runs as it is imported (`top_imports`, not the imports inside its functions).
+
+The site's zip is trimmed to those modules (issue 44: 2.48 MB of the runtime's zip is a first
+visit's largest download after the runtime itself). Its roots are every module our modules
+import anywhere, in a function too, and what the runtime imports as it starts; a standard
+library module imports as it runs what it needs, so the closure holds every module the page can
+reach, but for one a standard library function imports inside itself (pdb, pydoc, email, http,
+tarfile, ...; build.py lists what it adds by hand). bench_page's bare PyScript page keeps the
+whole library, with what PyScript's start imports precompiled, as this did for the site before.
 """
 
 import ast
@@ -101,11 +109,12 @@ def hash_pyc(text, path):
         code, importlib.util.source_hash(text.encode("utf-8")), False))
 
 
-def precompiled_stdlib(data, roots, prefix, frozen=()):
+def precompiled_stdlib(data, roots, prefix, frozen=(), trim=False):
     """The bytes of a standard library zip (`data`) with each module that importing `roots`
     runs stored as bytecode in place of its source, but for the `frozen` ones (built into the
     runtime, never read from the zip); `prefix` is the zip's path in the runtime
-    ("/lib/python314.zip/"). Returns (zip bytes, the modules precompiled, sorted)."""
+    ("/lib/python314.zip/"). With `trim`, the other modules are left out (the site's zip: see
+    the module). Returns (zip bytes, the modules precompiled, sorted)."""
     with zipfile.ZipFile(io.BytesIO(data)) as old:
         infos = old.infolist()
         texts = {i.filename: old.read(i).decode("utf-8") for i in infos
@@ -120,6 +129,6 @@ def precompiled_stdlib(data, roots, prefix, frozen=()):
                     entry.external_attr = info.external_attr
                     new.writestr(entry, hash_pyc(texts[info.filename], prefix + info.filename),
                                  zipfile.ZIP_DEFLATED, 9)
-                else:
+                elif not (trim and info.filename in texts):
                     new.writestr(info, old.read(info), zipfile.ZIP_DEFLATED, 9)
     return out.getvalue(), sorted(chosen)

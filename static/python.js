@@ -19,6 +19,9 @@ const CACHE = "encore python snapshot";
 const KEY = ROOT + "python.snapshot";
 const VERSION_HEADER = "x-encore-version";
 const NOTHING_KEPT = new Error("no Python snapshot of this version is kept");
+// The runtime's lock file without its packages (the page loads none): build.py writes the
+// vendored lock's "info" here, so a start neither fetches nor parses the 119 KB file.
+const LOCK_INFO = "__PYODIDE_LOCK_INFO__";
 
 export async function keptSnapshot(version) {   // its bytes (read, unpacked), or null if none
   try {
@@ -101,7 +104,8 @@ export async function startPython({ files, snapshot = null, make = false, stamp 
   arriving.catch(() => {});          // (awaited below: a failed fetch fails the start there)
   const { loadPyodide } = await RUNTIME;
   const options = { indexURL: ROOT + "pyodide/", stdout: (line) => console.log(line),
-                    stderr: (line) => console.warn(line) };
+                    stderr: (line) => console.warn(line),
+                    lockFileContents: { info: LOCK_INFO, packages: {} } };
   let py = null;
   if (snapshot) {                    // (read while the runtime's script loads)
     const bytes = Promise.resolve(snapshot).then((got) => {

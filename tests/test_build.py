@@ -12,6 +12,7 @@ URL at all, XML namespace names aside.
 """
 
 import importlib.util
+import io
 import json
 import os
 import pathlib
@@ -215,7 +216,8 @@ def test_the_page_starts_python_itself_with_the_loader_and_the_bundle(built_site
 
 
 def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
-    """pyodide/ has the five files; no PyScript; no maps."""
+    """pyodide/ has the four files (not the lock file: python.js holds its "info"); no
+    PyScript; no maps."""
     site = built_site.path
     pyodide = ROOT / "node_modules" / "pyodide"
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
@@ -226,6 +228,10 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
         if name != build.STDLIB:                  # precompiled in part: the next test
             assert (site / "pyodide" / name).read_bytes() == original
     assert not (site / "pyscript").exists()
+    assert build.LOCK not in build.PYODIDE_FILES
+    info = json.loads((pyodide / build.LOCK).read_text())["info"]
+    assert "const LOCK_INFO = %s;" % json.dumps(info) in (site / "static" / "python.js").read_text()
+    assert build.LOCK_INFO_PLACEHOLDER in (ROOT / "static" / "python.js").read_text()
     for rel in build.site_files(site):
         name = rel.rsplit("/", 1)[-1]
         assert not name.endswith(".map"), rel
@@ -235,13 +241,15 @@ def test_runtime_files_are_the_pinned_ones_without_extras(built_site):
             assert b"sourceMappingURL" not in (site / rel).read_bytes(), rel
 
 
-def test_the_standard_library_is_the_pinned_one_with_what_a_start_imports_precompiled(
+def test_the_standard_library_is_the_pinned_one_trimmed_with_what_a_start_imports_precompiled(
         built_site):
-    """python_stdlib.zip holds every entry of the pinned runtime's: each as it was, or a module
-    as bytecode in its place, an unchecked hash-based .pyc of the runtime's Python (its magic
-    number is the bundle's) compiled from that very source (the hash of the pinned source). The
-    modules precompiled are what a start runs: asyncio and json, not email or unittest (the
-    page's console warns of any a start still compiles: test_e2e_page's checks)."""
+    """python_stdlib.zip holds entries of the pinned runtime's: each as it was, or a module as
+    bytecode in its place, an unchecked hash-based .pyc of the runtime's Python (its magic
+    number is the bundle's) compiled from that very source (the hash of the pinned source). Its
+    modules are what our modules import anywhere (and the codecs build.py adds), with what those
+    import as they run, all precompiled: asyncio and json, not email or unittest, which it
+    leaves out (the page's console warns of any module a start still compiles:
+    test_e2e_page's checks)."""
     import _imp
     import lzma
     import marshal
@@ -255,18 +263,27 @@ def test_the_standard_library_is_the_pinned_one_with_what_a_start_imports_precom
         if entry in names:
             assert shipped.read(entry) == original.read(entry), entry
             continue
-        assert entry.endswith(".py") and entry + "c" in names, entry
+        assert entry.endswith(".py"), entry
+        if entry + "c" not in names:                       # left out
+            continue
         pyc = shipped.read(entry + "c")
         assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b01, entry
         assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"),
                                              original.read(entry)), entry
         as_bytecode.add(entry)
-    assert names == set(original.namelist()) - as_bytecode | {e + "c" for e in as_bytecode}
+    kept = {e for e in original.namelist() if not e.endswith(".py")}
+    assert names == kept | {e + "c" for e in as_bytecode}
     compiled = {build.PRECOMPILE.module_name(entry) for entry in as_bytecode}
     assert {"asyncio", "asyncio.tasks", "json", "re", "typing", "inspect", "_pyodide._base",
-            "pyodide.ffi"} <= compiled
+            "pyodide.ffi", "lzma", "random", "ipaddress"} | set(
+                build.STDLIB_EXTRA) <= compiled
+    ours = set()
+    for _rel, path in build.bundle_sources():
+        ours |= build.PRECOMPILE.every_import(path.read_text())
+    stdlib = {build.PRECOMPILE.module_name(e) for e in original.namelist() if e.endswith(".py")}
+    assert ours & stdlib <= compiled | set(_imp._frozen_module_names())
     assert not {"email", "unittest", "xml", "http", "pydoc"} & {c.split(".")[0] for c in compiled}
-    assert 100 < len(compiled) < len([e for e in original.namelist() if e.endswith(".py")]) / 2
+    assert 100 < len(compiled) < len(stdlib) / 2
 
 
 def test_precompiled_modules_are_what_importing_the_roots_runs_and_import_from_the_zip(
@@ -293,6 +310,10 @@ def test_precompiled_modules_are_what_importing_the_roots_runs_and_import_from_t
     assert sorted(zipfile.ZipFile(lib).namelist()) == sorted(
         ["pkg/__init__.pyc", "pkg/a.pyc", "b.pyc", "c.py", "d.py", "e.py", "pkg/data.txt"])
     assert zipfile.ZipFile(lib).read("pkg/data.txt") == b"kept"
+    trimmed, again = build.PRECOMPILE.precompiled_stdlib(raw.read_bytes(), roots, "%s/" % lib,
+                                                         frozen={"e"}, trim=True)
+    assert again == chosen and sorted(zipfile.ZipFile(io.BytesIO(trimmed)).namelist()) == sorted(
+        ["pkg/__init__.pyc", "pkg/a.pyc", "b.pyc", "pkg/data.txt"])
     monkeypatch.syspath_prepend(str(lib))
     for name in ("pkg", "pkg.a", "b", "c"):
         monkeypatch.delitem(sys.modules, name, raising=False)
@@ -408,7 +429,8 @@ def test_page_manifest_and_static_files(built_site):
         if src.is_file() and rel not in (build.SW_TEMPLATE, build.MANIFEST):
             if src.suffix in build.SHIPPED_WITHOUT_COMMENTS:
                 assert (site / "static" / rel).read_text() == \
-                    build.SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text()), rel
+                    build.SHIPPED_WITHOUT_COMMENTS[src.suffix](src.read_text()).replace(
+                        build.LOCK_INFO_PLACEHOLDER, json.dumps(build.lock_info())), rel
             else:
                 assert (site / "static" / rel).read_bytes() == src.read_bytes(), rel
 
