@@ -514,12 +514,24 @@ INSTALL_ONLY = ("static/icons/icon-192.png", "static/icons/icon-512.png")
 #   so not precached (a first visit does not download them; the page's icon is the SVG)
 
 
-def precached(out):
-    """The files sw.js precaches: all but sw.js itself, dotfiles like .nojekyll and the icons
-    only an installation reads (INSTALL_ONLY)."""
+LAZY = ("vendor/qr/",)
+# ^ not precached either: the QR library, which the page imports only when a code of play from
+#   other devices is drawn or read (46 KB gzipped of a first visit's 390 KB); sw.js keeps each
+#   such file in this version's cache the first time the page fetches it, so it works offline
+#   after one use
+
+
+def versioned(out):
+    """The files the site's version covers: all but sw.js itself, dotfiles like .nojekyll and
+    the icons only an installation reads (INSTALL_ONLY)."""
     return [rel for rel in site_files(out)
             if rel != "sw.js" and rel not in INSTALL_ONLY
             and not any(part.startswith(".") for part in rel.split("/"))]
+
+
+def precached(out):
+    """The files sw.js precaches: the versioned ones but the LAZY ones."""
+    return [rel for rel in versioned(out) if not rel.startswith(LAZY)]
 
 
 def cache_name(out, files):
@@ -558,12 +570,14 @@ def write_service_worker(out, template=STATIC / SW_TEMPLATE):
     The cache name is the site's version: build() hashes the files here, before stamp_version
     writes that version into index.html and bot_worker.py."""
     files = precached(out)
-    name = cache_name(out, files)
+    name = cache_name(out, versioned(out))
     text = template.read_text(encoding="utf-8")
-    if text.count("__CACHE__") != 1 or text.count("__FILES__") != 1:
-        raise BuildError("%s must contain __CACHE__ and __FILES__ once each" % template)
+    if any(text.count(mark) != 1 for mark in ("__CACHE__", "__FILES__", "__LAZY__")):
+        raise BuildError("%s must contain __CACHE__, __FILES__ and __LAZY__ once each"
+                         % template)
     urls = json.dumps(["./"] + ["./" + rel for rel in files if rel != PAGE], indent=2)
-    text = text.replace("__CACHE__", name).replace("__FILES__", urls)
+    text = text.replace("__CACHE__", name).replace("__FILES__", urls).replace(
+        "__LAZY__", json.dumps(["./" + prefix for prefix in LAZY]))
     (out / "sw.js").write_text(text, encoding="utf-8")
     return name
 

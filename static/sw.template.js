@@ -16,9 +16,11 @@
 //           project site of its owner, so the cache name carries the registration's scope), then
 //           take control of pages that have none (the first visit)
 // fetch:    same-origin GETs are answered from this version's cache (query ignored; index.html
-//           from "./", the page's one entry), else from the network
+//           from "./", the page's one entry), else from the network; a file under LAZY (not
+//           precached: the QR library) is kept in this version's cache once fetched
 const VERSION = "__CACHE__";
 const FILES = __FILES__;
+const LAZY = __LAZY__;
 const SCOPE = self.registration.scope;
 const CACHE = VERSION + " " + SCOPE;
 const LEGACY = /^encore-[0-9a-f]{16}$/;   // builds before the scope was part of the name
@@ -53,9 +55,12 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   // the page is precached once, as the scope's "./": index.html is answered from it
   const key = url.href.split(/[?#]/)[0] === SCOPE + "index.html" ? SCOPE : request;
+  const lazy = LAZY.some((prefix) => url.href.startsWith(new URL(prefix, SCOPE).href));
   event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(key, { ignoreSearch: true }))
-      .then((hit) => hit || fetch(request)),
+    caches.open(CACHE).then((cache) => cache.match(key, { ignoreSearch: true }).then(
+      (hit) => hit || fetch(request).then((response) => {
+        if (lazy && response.ok) event.waitUntil(cache.put(key, response.clone()));
+        return response;
+      }))),
   );
 });

@@ -463,14 +463,21 @@ def test_style_sheets_ship_without_comments_and_keep_every_rule():
 
 
 def test_service_worker_lists_every_file_and_nothing_else(built_site):
-    """FILES is "./" (the page, once) plus every other file in dist except sw.js, .nojekyll and
-    the PNG icons only an installation reads; CACHE is their hash."""
+    """FILES is "./" (the page, once) plus every other file in dist except sw.js, .nojekyll,
+    the PNG icons only an installation reads and the QR library (LAZY: kept once fetched);
+    CACHE is the hash of those and the lazy ones."""
     site = built_site.path
     cache, files = sw_parts(site)
     everything = build.site_files(site)
     assert files == ["./"] + ["./" + f for f in everything
                               if f not in ("sw.js", ".nojekyll", "index.html")
-                              and f not in build.INSTALL_ONLY]
+                              and f not in build.INSTALL_ONLY
+                              and not f.startswith("vendor/qr/")]
+    assert {"vendor/qr/index.js", "vendor/qr/decode.js"} <= set(everything)
+    lazy = json.loads(re.search(r"const LAZY = (\[.*?\]);", (site / "sw.js").read_text()).group(1))
+    assert lazy == ["./vendor/qr/"]
+    assert build.versioned(site) == [f for f in everything if f not in (
+        "sw.js", ".nojekyll") and f not in build.INSTALL_ONLY]
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert set(build.INSTALL_ONLY) == {i["src"] for i in manifest["icons"]
                                        if i["type"] == "image/png"}     # the install's icons
@@ -478,7 +485,7 @@ def test_service_worker_lists_every_file_and_nothing_else(built_site):
     assert "./static/icons/icon.svg" in files                          # the page's own icon
     assert re.fullmatch(r"encore-[0-9a-f]{16}", cache)
     assert cache == built_site.stats["cache"] == build.cache_name(unstamped(site, cache),
-                                                                  build.precached(site))
+                                                                  build.versioned(site))
     assert "__CACHE__" not in (site / "sw.js").read_text()
 
 

@@ -675,8 +675,12 @@ def test_a_corrupt_save_gets_a_message_and_a_fresh_start(table):
     assert table.board()[0] in ("playable", "curtain", "venue", "over")
 
 
+QR_DRAWN = "async () => (await window.encoreNet.qrSvg('encore'))"
+
+
 def test_offline_after_a_first_visit_with_the_server_stopped(browser, built_site):
-    """After one visit the service worker serves everything: reload offline and play it out."""
+    """After one visit the service worker serves everything: reload offline and play it out.
+    The QR library, not precached, works offline once it was used online."""
     import build
 
     server = build.serve_in_thread(built_site.path)
@@ -684,6 +688,7 @@ def test_offline_after_a_first_visit_with_the_server_stopped(browser, built_site
     try:
         t.open()
         assert t.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        assert t.page.evaluate(QR_DRAWN).startswith("<svg")     # used once, online
         t.context.set_offline(True)
         server.shutdown()
         server.server_close()
@@ -694,6 +699,7 @@ def test_offline_after_a_first_visit_with_the_server_stopped(browser, built_site
         t.context.set_offline(False)
         t.context.set_offline(True)
         assert t.page.evaluate("navigator.onLine") is False
+        assert t.page.evaluate(QR_DRAWN).startswith("<svg")     # from the service worker
         t.start(players=3)
         t.play_to_end()
         assert t.engine_state().is_over
