@@ -88,6 +88,8 @@ async function forgetSnapshot() {
   }
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function fetched(name) {                        // [name, bytes] of a file of the site
   const response = await fetch(ROOT + name);
   if (!response.ok) throw new Error(name + ": HTTP " + response.status);
@@ -108,8 +110,9 @@ export async function startPython({ files, snapshot = null, make = false, stamp 
                     lockFileContents: { info: LOCK_INFO, packages: {} } };
   let py = null;
   if (snapshot) {                    // (read while the runtime's script loads)
-    const bytes = Promise.resolve(snapshot).then((got) => {
+    const bytes = Promise.resolve(snapshot).then(async (got) => {
       stamp("snapshot in");
+      await nextTask();              // (the unpacking and the runtime's start: two tasks, not one)
       return got || Promise.reject(NOTHING_KEPT);
     });
     bytes.catch(() => {});           // (awaited by loadPyodide, after its script is in)
