@@ -52,18 +52,22 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-HELLO_HTML = """<!doctype html>
+BARE_PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>hello</title>
+<title>%(name)s</title>
 <link rel="icon" href="data:,">
+%(head)s</head>
+<body>
+<p>%(name)s</p>
+%(body)s</body>
+</html>
+"""   # the bare pages' (hello, floor) frame
+HELLO_HTML = BARE_PAGE % {"name": "hello", "head": """\
 <link rel="stylesheet" href="./pyscript/core.css">
 <script type="module" src="./pyscript/core.js"></script>
-</head>
-<body>
-<p>hello</p>
-<script type="py" config="./pyscript.toml">
+""", "body": """<script type="py" config="./pyscript.toml">
 from pyscript import document, window
 document.body.dataset.ready = "1"
 window.pyReadyAt = window.performance.now()
@@ -71,9 +75,7 @@ window.pyReadyAt = window.performance.now()
 <script>
 addEventListener("py:done", () => navigator.serviceWorker?.register("./sw.js"), {once: true});
 </script>
-</body>
-</html>
-"""
+"""}
 PHASES = ("cold", "warm", "offline")
 METRICS = {"game": ("shell", "boot", "bundle", "python", "board", "board_now", "block",
                     "bytes_ready", "bytes", "own"),
@@ -105,16 +107,7 @@ HEARTBEAT = """(() => {
 })();"""
 
 
-FLOOR_HTML = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>floor</title>
-<link rel="icon" href="data:,">
-</head>
-<body>
-<p>floor</p>
-<script type="module">
+FLOOR_HTML = BARE_PAGE % {"name": "floor", "head": "", "body": """<script type="module">
 import { keepSnapshot, keptSnapshot, startPython } from "./static/python.js";
 const { py, restored } = await startPython({ files: [], snapshot: keptSnapshot("floor"),
                                              make: true });
@@ -124,9 +117,7 @@ document.body.dataset.ready = "1";
 if (!restored) await keepSnapshot("floor", py.makeMemorySnapshot());
 await navigator.serviceWorker.register("./sw.js");
 </script>
-</body>
-</html>
-"""
+"""}
 
 
 class VisitError(Exception):
