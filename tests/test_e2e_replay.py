@@ -120,7 +120,8 @@ def test_a_copied_link_opens_in_a_fresh_browser_with_the_same_final_scores(table
 
 def test_a_game_in_progress_is_continued_from_a_link_beside_the_saves(table):  # noqa: F811
     """A link copied from the menu in mid-game opens as the game so far, with no hand shown;
-    "Continue this game here" goes on in a new slot, the existing save untouched."""
+    "Continue this game here" goes on in a new slot, the existing save untouched. Escape in the
+    link's field closes the panel (issue 45, item 13)."""
     table.open()
     table.start(**TAC)
     for _ in range(4):
@@ -130,7 +131,9 @@ def test_a_game_in_progress_is_continued_from_a_link_beside_the_saves(table):  #
     page.click("[data-action=menu]")
     page.click("[data-action=share]")
     link = page.input_value("#share-link")
-    page.click("[data-action=close]")
+    page.focus("#share-link")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#share-link", state="detached", timeout=STEP)
     saved = page.evaluate(STORE)
     page.goto(link)                                  # pasted into the open page: a hash change
     page.wait_for_selector("body[data-board=replay]", state="attached", timeout=120_000)

@@ -62,7 +62,9 @@ def test_a_bot_cannot_be_moved_by_a_click_and_an_illegal_card_changes_nothing():
     assert session.human_move(legal[0]) is None
     if session.waiting_for_bot():
         err = session.human_move(hand[-1])
-        assert err.msg_id == "error.not_your_turn"
+        assert err.msg_id == "error.not_your_turn"       # whose turn, by the seat's name
+        name = session.names()[session.state.current_player]
+        assert err.params == {"name": name} and err.message == "It is %s's turn now." % name
 
 
 def test_hot_seat_curtain_hides_every_hand_until_the_named_player_takes_the_screen():

@@ -127,8 +127,11 @@ def on_key(evt):
     """Escape closes a panel, drops a pending choice or closes the log; Enter or Space takes a
     focused SVG control; the arrow keys move among the lit choices; L opens the log, R the
     rules, M mutes."""
-    if PAGE.session is None and PAGE.replay is None or \
-            evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or q("dialog[open]"):
+    if PAGE.session is None and PAGE.replay is None or q("dialog[open]"):
+        return
+    if evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+        if evt.key == "Escape" and PAGE.overlay:  # a panel's field (the link, a reply): close it
+            moves.close_overlay()
         return
     key = evt.key
     if PAGE.replay is not None:
