@@ -107,6 +107,39 @@ def test_hot_seat_pass_never_shows_the_other_humans_cards(table):  # noqa: F811
     assert all(r is not None for r in received)
 
 
+def test_a_third_card_for_the_pass_is_refused_with_the_reason(table):  # noqa: F811
+    """With both cards of the pass chosen, a third is refused by the card with the reason and
+    the two stay chosen (issue 45, item 16: it silently replaced the right one); taking one
+    back then lets the third in."""
+    table.open()
+    table.start(players=3, game=GAME, seed="9")
+    page = table.page
+    for _ in range(20):
+        if page.locator(".passing").count():
+            break
+        table.step()
+    cards = page.locator(".hand-card.playable")
+    for i in (0, 1):
+        cards.nth(i).click()
+        page.locator(".hand-card.chosen").nth(i).wait_for(timeout=STEP)
+    chosen = page.eval_on_selector_all(".hand-card.chosen", "els => els.map(e => e.ariaLabel)")
+    before = table.save()
+    cards.nth(2).click()
+    notice = page.locator("#game-screen .notice")
+    notice.wait_for(timeout=STEP)
+    assert notice.inner_text() == "Both cards to pass are chosen: click one of them to take it " \
+        "back first."
+    assert page.locator(".refusal-bubble").inner_text() == notice.inner_text()
+    assert page.eval_on_selector_all(".hand-card.chosen", "els => els.map(e => e.ariaLabel)") \
+        == chosen and table.save() == before
+    page.locator(".hand-card.chosen").nth(1).click()              # one taken back ...
+    page.wait_for_function("document.querySelectorAll('.hand-card.chosen').length === 1")
+    assert page.locator("#game-screen .notice").count() == 0 or \
+        page.locator("#game-screen .notice").inner_text() == ""
+    cards.nth(2).click()                                          # ... then the third goes in
+    page.wait_for_function("document.querySelectorAll('.hand-card.chosen').length === 2")
+
+
 def test_take_save_round_trip_in_the_page(table):  # noqa: F811
     """A TAKE game mid-pass reloads to the same hand and the same saved state."""
     table.open()

@@ -6,6 +6,7 @@ Calls: bots, drawing, hints, saving, start, teaching; with other devices: hostin
 
 import random
 
+from pygame_rules.core import EngineError
 from pygame_rules.messages import text
 
 import bots
@@ -104,7 +105,11 @@ def choose(data):
     if view is None or session.table.local_action(data.get("action"), data, view):
         return                       # (None: a guest's table before the host's first update)
     action, PAGE.pending = session.table.on_click(data, view, PAGE.pending)
-    if action is None:
+    if isinstance(action, EngineError):  # a half-made choice refused: its reason, by the card
+        PAGE.notice, PAGE.notice_at = action.message, PAGE.clicked
+        drawing.draw()
+    elif action is None:
+        PAGE.notice, PAGE.notice_at = "", None
         saving.save()                       # a half-made choice survives a reload
         drawing.draw()
     else:

@@ -14,7 +14,9 @@ functions over the engine's views: it keeps no state between calls. It starts wi
                                                   seat and ui["hand_label"] its hand area)
     status_text(view, names, viewer, curtain, pending=None)
     log_lines(events, names)                      the log in words (see `log_lines_from`)
-    on_click(data, view, pending)                 -> (action or None, new pending)
+    on_click(data, view, pending)                 -> (action, a refusal (an EngineError: the
+                                                  page shows its reason by the card) or None,
+                                                  new pending)
     final_body(view, names, end_event)            the end of the game: who won and the scores
                                                   (the frame adds the title and the buttons)
     continue_line(view)                           -> (msg_id, params) for "Continue: …"

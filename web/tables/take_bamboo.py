@@ -9,6 +9,7 @@ import render
 from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, colour_name,
                                                    colour_of, rank_table)
 from pygame_rules.games.take_bamboo.log import event_lines
+from pygame_rules.core import EngineError
 from pygame_rules.messages import escape, join_list, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
@@ -145,20 +146,22 @@ def on_click(data, view, pending):
         return None, pending
     card = int(data["card"])
     if view["phase"] == "pass" and render.is_my_turn(view):
-        return None, pick_for_pass(pending or {"left": None, "right": None}, card)
+        return pick_for_pass(pending or {"left": None, "right": None}, card)
     return ("play", card), None
 
 
 def pick_for_pass(pending, card):
-    """Choose (or un-choose) a card: the left slot first, then the right one."""
+    """Choose (or un-choose) a card: the left slot first, then the right one; a third card while
+    both are chosen is refused with the reason (-> (refusal or None, new pending))."""
     out = dict(pending)
     for side in ("left", "right"):
         if out.get(side) == card:
             out[side] = None
-            return out
-    side = "left" if out.get("left") is None else "right"
-    out[side] = card
-    return out
+            return None, out
+    if None not in (out.get("left"), out.get("right")):
+        return EngineError("take.page.pass_full"), pending
+    out["left" if out.get("left") is None else "right"] = card
+    return None, out
 
 
 # --- the table ----------------------------------------------------------------------------------

@@ -184,6 +184,7 @@ EN = {
     "take.page.pass_to_left": "to {name} (left):",
     "take.page.pass_to_right": "to {name} (right):",
     "take.page.pass_summary": "Pass one card to {left} (left) and one to {right} (right).",
+    "take.page.pass_full": "Both cards to pass are chosen: click one of them to take it back first.",
     "take.page.give_to_left": "Give {card} to {name} (left): +1 each if accepted",
     "take.page.give_to_right": "Give {card} to {name} (right): +1 each if accepted",
     "take.page.give_to_forced_left": "Offer {card} to {name} (left): it would be their 3rd colour, so they must refuse (you −1)",

@@ -172,6 +172,7 @@ JA = {
     "take.page.pass_to_left": "{name}へ（左）：",
     "take.page.pass_to_right": "{name}へ（右）：",
     "take.page.pass_summary": "{left}（左）と{right}（右）に1枚ずつ渡してください。",
+    "take.page.pass_full": "渡す2枚はもう選んであります。入れ替えるときは、先に選んだカードをクリックして戻してください。",
     "take.page.give_to_left": "{card}を{name}（左）に譲る：成立すれば2人とも+1点",
     "take.page.give_to_right": "{card}を{name}（右）に譲る：成立すれば2人とも+1点",
     "take.page.give_to_forced_left": "{card}を{name}（左）に譲る：相手の3色目になるので断るしかない（あなた−1点）",
