@@ -205,7 +205,9 @@ def test_a_finished_game_is_counted_once_in_the_statistics(table):  # noqa: F811
 
 def test_statistics_are_exported_reset_and_imported(table, tmp_path):  # noqa: F811
     """After a finished game: the statistics dialog lists it; Export downloads the file, Reset
-    (twice) empties it, a bad file changes nothing, the exported file brings it back."""
+    (twice) empties it, a bad file changes nothing and says why, the exported file brings it
+    back, and importing it again says nothing changed (issue 45, item 20). Import is a button,
+    not the browser's own file control."""
     table.open()
     table.continue_save(just_before("taktvoll", "game_end"))
     table.play_to_end()
@@ -225,9 +227,18 @@ def test_statistics_are_exported_reset_and_imported(table, tmp_path):  # noqa: F
     page.wait_for_selector("#stats-body:has-text('No finished games yet')")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "encore-stats", "version": 1, "results": [{"game": 1}]}')
+    picker = page.locator("label:has(#stats-file)")
+    assert picker.inner_text().strip() == "Import" and page.locator("#stats-file").evaluate(
+        "e => getComputedStyle(e).opacity") == "0"             # the label is the button
     page.set_input_files("#stats-file", str(bad))
     page.wait_for_selector("#stats-message:has-text('could not be read')")
+    assert page.inner_text("#stats-message") == "These statistics could not be read (its " \
+        "result 1 is not one this page records), so nothing was changed."
     assert json.loads(page.evaluate("encoreStore.read('stats')"))["results"] == []
     page.set_input_files("#stats-file", str(exported))
-    page.wait_for_selector("#stats-message:has-text('Imported results: 1.')")
+    page.wait_for_selector("#stats-message:has-text('Imported 1 result, in place of the 0 "
+                           "that were here.')")
+    assert row.locator("td").nth(1).inner_text() == "1"
+    page.set_input_files("#stats-file", str(exported))
+    page.wait_for_selector("#stats-message:has-text('already here')")
     assert row.locator("td").nth(1).inner_text() == "1"

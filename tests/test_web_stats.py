@@ -114,6 +114,27 @@ def test_a_malformed_result_is_refused(change):
     assert err.value.msg_id == "ui.stats_version"
 
 
+@pytest.mark.parametrize("raw, why", [
+    ("not json", "it is not valid data"),
+    ("[" * 200 + "]" * 200, "it is nested too deeply"),
+    ("x" * (stats.MAX_CHARS + 1), "it is too large"),
+    ('{"format": "other", "version": 1, "results": []}', "it is not something this page saves"),
+    ('{"format": "encore-stats", "version": 1, "results": {}}',
+     "it is not something this page saves"),
+    ('{"format": "encore-stats", "version": 1, "results": [ROW, {"game": 1}]}',
+     "its result 2 is not one this page records")])
+def test_unreadable_statistics_say_why(raw, why):
+    """A refused file says why, in the catalogue's words (issue 45, item 20: it said only
+    "could not be read")."""
+    row = {"game": "taktvoll", "players": 3, "name": "Mia", "seat": 0, "won": True,
+           "score": 5, "bots": [], "practice": False, "at": 1}
+    with pytest.raises(stats.StatsError) as err:
+        stats.from_text(raw.replace("ROW", json.dumps(row)))
+    assert err.value.msg_id == "ui.stats_unreadable" and err.value.params == {"why": why}
+    assert str(err.value) == "These statistics could not be read (%s), so nothing was " \
+        "changed." % why
+
+
 def test_each_figure_carries_its_columns_name_for_a_phones_cards():
     """Issue 43: on a phone a row of the statistics is a card; each figure says which column it
     is (data-label, the heading's words), in the same order as the headings."""

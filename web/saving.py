@@ -101,13 +101,18 @@ async def import_file(file):
     """Check an imported file and keep it, or say why not and change nothing."""
     try:
         if file.size > stats.MAX_CHARS * 4:
-            raise stats.StatsError("ui.stats_unreadable")
+            raise stats.unreadable("ui.why_too_big")
         data = stats.from_text(str(await file.text()))
     except stats.StatsError as err:
         show_stats(str(err))
         return
+    before = read_stats()
+    if data == before:
+        show_stats(text("ui.stats_same"))
+        return
     page_store().write(stats.STATS_NAME, stats.to_text(data))
-    show_stats(text("ui.stats_imported", {"count": len(data["results"])}))
+    show_stats(text("ui.stats_imported", {"count": len(data["results"]),
+                                          "before": len(before["results"])}))
 
 
 def reset_stats(_evt=None):

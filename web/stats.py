@@ -169,18 +169,31 @@ def from_text(raw):
     is wrong (then nothing is changed by the caller)."""
     try:
         body = safe_json_loads(raw, MAX_CHARS, MAX_DEPTH)
-    except (TypeError, ValueError):
-        raise StatsError("ui.stats_unreadable") from None
+    except (TypeError, ValueError) as err:
+        raise unreadable(JSON_WHY.get(str(err), "ui.why_not_json")) from None
     if not isinstance(body, dict) or body.get("format") != STATS_FORMAT:
-        raise StatsError("ui.stats_unreadable")
+        raise unreadable("ui.why_wrong_shape")
     if body.get("version") != STATS_VERSION:
         raise StatsError("ui.stats_version")
     results = body.get("results")
-    if not isinstance(results, list) or len(results) > MAX_RESULTS or \
-            not all(valid_result(r) for r in results):
-        raise StatsError("ui.stats_unreadable")
+    if not isinstance(results, list):
+        raise unreadable("ui.why_wrong_shape")
+    if len(results) > MAX_RESULTS:
+        raise unreadable("ui.why_too_big")
+    bad = next((n for n, r in enumerate(results, 1) if not valid_result(r)), None)
+    if bad is not None:
+        raise unreadable("ui.why_bad_result", n=bad)
     return {"format": STATS_FORMAT, "version": STATS_VERSION,
             "results": [{**OPTIONAL, **r} for r in results]}
+
+
+JSON_WHY = {"too big": "ui.why_too_big", "nested too deep": "ui.why_too_deep"}
+# ^ safe_json_loads's reasons, as the catalogue says them (any other: not JSON)
+
+
+def unreadable(why_id, **params):
+    """The StatsError of statistics that cannot be read, saying why."""
+    return StatsError("ui.stats_unreadable", why=text(why_id, params))
 
 
 def valid_result(r):
