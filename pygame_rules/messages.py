@@ -260,6 +260,7 @@ CATALOGUE = {
     "ui.ready": "Ready.",
     "ui.continue": "Continue: {title}, venue {venue}",
     "ui.continue_round": "Continue: {title}, round {round}",
+    "ui.continue_detail": "Players {players} · moves {moves} · saved {when}",
     "ui.update_ready": "A new version is ready.",
     "ui.update_reload": "Reload",
     "ui.update_later": "Later",

@@ -225,6 +225,7 @@ JA = {
     "ui.load_failed": "Pythonを起動できませんでした（{reason}）。ページを再読み込みしてください。",
     "ui.ready": "準備完了。",
     "ui.continue": "続きから：{title}、第{venue}公演",
+    "ui.continue_detail": "{players}人・{moves}手・{when}に保存",
     "ui.continue_round": "続きから：{title}、第{round}ラウンド",
     "ui.update_ready": "新しいバージョンの準備ができました。",
     "ui.update_reload": "再読み込み",

@@ -238,7 +238,16 @@
       if (!i) button.id = "continue-button";
       button.dataset.slot = save.slot;
       button.dataset.game = save.game || "";
-      button.textContent = save.line;
+      const line = document.createElement("span");
+      line.className = "continue-line";
+      line.textContent = save.line;
+      button.append(line);
+      if (save.detail) {             // players, moves, when: two saves of a game told apart
+        const detail = document.createElement("span");
+        detail.className = "continue-detail";
+        detail.textContent = save.detail;
+        button.append(detail);
+      }
       button.disabled = !document.body.dataset.ready;
       box.append(button);
     });

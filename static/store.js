@@ -173,14 +173,20 @@
     }
     return sum;
   }
-  function saves() {               // unfinished saved games, newest first: [{slot, line, savedAt}]
+  function saves() {     // unfinished saved games, newest first: [{slot, line, detail, savedAt}]
     const out = [];
     for (const slot of slots()) {
       const sum = summaryOf(slot);
       if (sum && !sum.over) out.push({slot, line: say(sum.msg, sum.params), game: sum.game,
-                                      savedAt: Number(sum.saved_at) || 0});
+                                      savedAt: Number(sum.saved_at) || 0, detail: detailOf(sum)});
     }
     return out.sort((a, b) => b.savedAt - a.savedAt);
+  }
+  function detailOf(sum) {         // what tells two saves of a game apart ("" for older saves)
+    const when = Number(sum.saved_at);
+    if (!Number.isInteger(sum.players) || !Number.isInteger(sum.moves) || !(when > 0)) return "";
+    const at = new Date(when).toLocaleString(language(), {dateStyle: "medium", timeStyle: "short"});
+    return say("ui.continue_detail", {players: sum.players, moves: sum.moves, when: at});
   }
   function forgetFinished() {      // drop finished games of slots no tab is playing
     for (const slot of slots()) {

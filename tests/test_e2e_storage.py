@@ -3,6 +3,8 @@ tabs never overwrite each other. Each test also has the `table` fixture's checks
 request, no console error, no Python traceback)."""
 
 import json
+import pathlib
+import sys
 
 import pytest
 
@@ -129,6 +131,32 @@ def test_keys_are_namespaced_and_an_old_save_carries_over(table):  # noqa: F811
     button.click()
     table.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
     assert table.page.evaluate("localStorage.getItem('encore@/other/:game.q')") == "theirs"
+
+
+def test_two_saves_of_a_game_are_told_apart_on_the_start_screen(table):  # noqa: F811
+    """Two saved games of TAKE at its first round read the same "Continue: …" line; under it each
+    says its players, its move and when it was saved (issue 45, item 9: two identical buttons)."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
+    import app
+    people = {"name": "Mia", "kind": "human"}
+    bot = {"name": "Ada", "kind": "bot", "bot": "heuristic"}
+    three = app.Session.start("take-bamboo", [people, bot, bot], seed=5)
+    four = app.Session.start("take-bamboo", [people, bot, bot, bot], seed=6)
+    four.state.apply(four.state.legal_actions()[0])
+    four.state.apply(four.state.legal_actions()[0])
+    table.open()
+    table.page.evaluate("([a, b]) => { encoreStore.write('game.a', a); "
+                        "encoreStore.write('game.b', b); encoreShowSaves(); }",
+                        [three.to_save(saved_at=1_790_000_000_000),
+                         four.to_save(saved_at=1_790_000_600_000)])
+    buttons = table.page.locator("#continue-box button")
+    assert buttons.count() == 2
+    lines = buttons.locator(".continue-line").all_inner_texts()
+    assert lines == ["Continue: TAKE トリックの翁, round 1"] * 2
+    details = buttons.locator(".continue-detail").all_inner_texts()
+    assert details[0].startswith("Players 4 · moves 2 · saved ") and \
+        details[1].startswith("Players 3 · moves 0 · saved ") and details[0] != details[1]
+    assert "2026" in details[0] and "2026" in details[1]
 
 
 def open_tab(table):

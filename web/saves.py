@@ -47,12 +47,15 @@ def write(session, pending=None, saved_at=None):
 
 
 def summary(session):
-    """What the start screen says about a saved game before Python has loaded."""
+    """What the start screen says about a saved game before Python has loaded (with what
+    tells two saves of a game apart: the players, the moves made; static/store.js adds when it
+    was saved)."""
     view = session.state.view(None)
     msg, params = session.table.continue_line(view)
     title = session.state.game.title
     return {"game": session.state.game.id, "title": title, "over": view["is_over"],
-            "msg": msg, "params": {**params, "title": title}}
+            "msg": msg, "params": {**params, "title": title},
+            "players": session.state.players, "moves": len(session.state.history)}
 
 
 def read(cls, raw):
