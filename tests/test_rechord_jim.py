@@ -270,10 +270,11 @@ def test_the_playouts_horizon_waits_for_a_guitarists_decision_past_his_steps():
 
 def test_a_tournament_reads_his_total_through_the_contract():
     """The tournament seats the automaton at his seat and reports his totals from
-    `seat_scores()`, named with his difficulty."""
+    `seat_scores()`, named with his difficulty in words (issue 45, item 8: it was the option's
+    id, "Jim Bot (touring)", in the statistics too)."""
     result = tournament.run("rechord", ["heuristic"], 2, seed=3,
                             options={"difficulty": "touring"})
-    assert [name for name, _ in result["automata"]] == ["Jim Bot (touring)"]
+    assert [name for name, _ in result["automata"]] == ["Jim Bot (Touring Rockstar)"]
     totals = result["automata"][0][1]
     assert len(totals) == 2
     state, _, _ = tournament.play_one("rechord", ["heuristic"], 0, 3, {"difficulty": "touring"})

@@ -285,14 +285,14 @@ def test_results_record_the_hints_and_wins_with_hints_are_marked():
     result = dict(mine[0], won=True)
     data = stats.record(stats.empty(), [result, dict(result, hints=0), dict(result, won=False)])
     assert stats.from_text(stats.to_text(data)) == data
-    assert stats.record_of(data, "take-a-chord", "Mia") == {"played": 3, "won": 2, "hinted": 1,
+    assert stats.record_of(data, "take-a-chord", "Mia", 4) == {"played": 3, "won": 2, "hinted": 1,
                                                             "best": result["score"]}
     row = stats.table(data)[("take-a-chord", 4)]
     assert row["won"] == 2 and row["hinted"] == 1
     html = stats.table_html(data)
     assert "2 (1 with hints)" in html
     assert html.count('class="won hinted"') == 0            # (the table says it in words)
-    chart = stats.chart_svg(data, "take-a-chord", "Mia", "chart")
+    chart = stats.chart_svg(data, "take-a-chord", "Mia", 4, "chart")
     assert chart.count('class="won hinted"') == 1 and chart.count('class="won"') == 1
 
 

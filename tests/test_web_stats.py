@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules.bots import bot_action, make_bot, with_automata
+from pygame_rules.messages import text
 from test_hostile_inputs import EXTREME_TEXT, FAST, JSON
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
@@ -44,7 +45,8 @@ def test_a_finished_game_adds_one_result_per_person_and_the_tables_count_it(game
     assert row["played"] == 2 and row["mean"] == sum(r["score"] for r in data["results"]) / 2
     assert row["best"] == max(r["score"] for r in data["results"])
     assert row["bots"] == {"heuristic": 2, "random": 2} and 0 <= row["rate"] <= 1
-    assert stats.record_of(data, game_id, "Mia")["played"] == 2
+    assert stats.record_of(data, game_id, "Mia", 3)["played"] == 2
+    assert stats.record_of(data, game_id, "Mia", 4)["played"] == 0   # (another table)
     assert stats.from_text(stats.to_text(data)) == data
 
 
@@ -55,14 +57,23 @@ def test_an_unfinished_game_adds_nothing_and_practice_is_apart():
     done = finished("taktvoll", 3, seed=2)
     data = stats.record(stats.empty(), stats.results_of(done, SEATS, True, 1))
     assert stats.table(data) == {} and stats.table(data, practice=True)[("taktvoll", 3)]
-    assert stats.record_of(data, "taktvoll", "Mia")["played"] == 0
+    assert stats.record_of(data, "taktvoll", "Mia", 3)["played"] == 0
 
 
 def test_solo_re_chord_names_jim_bot_among_the_bots():
-    """Re-Chord solo: the automaton is counted as the opponent."""
+    """Re-Chord solo: the automaton is counted as the opponent, his difficulty in words (issue
+    45, item 8: "Jim Bot (touring)"); the end screen's record of a 3-player game does not count
+    the solo ones (it did), nor its chart."""
     state = finished("rechord", 1, seed=3)
     result, = stats.results_of(state, SEATS[:1], False, 1)
-    assert len(result["bots"]) == 1 and "Jim Bot" in result["bots"][0]
+    assert result["bots"] == ["Jim Bot (%s)" % text(
+        "rc.name.difficulty." + state.options["difficulty"])]
+    assert result["bots"][0] != "Jim Bot (%s)" % state.options["difficulty"]
+    three = stats.results_of(finished("rechord", 3, seed=3), SEATS, False, 2)
+    data = stats.record(stats.empty(), [result] + three)
+    assert stats.record_of(data, "rechord", "Mia", 1)["played"] == 1
+    assert stats.record_of(data, "rechord", "Mia", 3)["played"] == 1
+    assert stats.chart_svg(data, "rechord", "Mia", 3, "x").count("<rect") == 1
 
 
 def test_the_chart_draws_the_last_twenty_results():
@@ -70,9 +81,10 @@ def test_the_chart_draws_the_last_twenty_results():
     rows = [{"game": "taktvoll", "players": 3, "name": "Mia", "seat": 0, "won": i % 3 == 0,
              "score": i, "bots": [], "practice": False, "at": i} for i in range(30)]
     data = stats.record(stats.empty(), rows)
-    svg = stats.chart_svg(data, "taktvoll", "Mia", 'Mia "x"')
+    svg = stats.chart_svg(data, "taktvoll", "Mia", 3, 'Mia "x"')
     assert svg.count("<rect") == 20 and 'class="won"' in svg and "&quot;x&quot;" in svg
-    assert stats.chart_svg(data, "rechord", "Mia", "x") == ""
+    assert stats.chart_svg(data, "rechord", "Mia", 3, "x") == ""
+    assert stats.chart_svg(data, "taktvoll", "Mia", 4, "x") == ""
 
 
 @FAST

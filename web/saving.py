@@ -45,18 +45,19 @@ def record_results(session):
 def record_html(session):
     """The end screen's "your record in this game" for each person at the table (games won
     with hints counted apart), with the chart of their last results."""
-    data, game = read_stats(), session.state.game
+    data, game, players = read_stats(), session.state.game, session.state.players
+    table = text("ui.stats_table", {"count": players})
     out = []
     for seat in session.seats:
         if seat["kind"] != "human":
             continue
-        mine = stats.record_of(data, game.id, seat["name"])
+        mine = stats.record_of(data, game.id, seat["name"], players)
         line = text("ui.stats_record_hints" if mine["hinted"] else "ui.stats_record",
-                    {"name": seat["name"], "title": game.title, "count": mine["played"],
-                     "won": mine["won"], "hinted": mine["hinted"],
+                    {"name": seat["name"], "title": game.title, "table": table,
+                     "count": mine["played"], "won": mine["won"], "hinted": mine["hinted"],
                      "best": mine["best"] if mine["best"] is not None else "–"})
-        chart = stats.chart_svg(data, game.id, seat["name"], text(
-            "ui.stats_chart", {"name": seat["name"], "title": game.title}))
+        chart = stats.chart_svg(data, game.id, seat["name"], players, text(
+            "ui.stats_chart", {"name": seat["name"], "title": game.title, "table": table}))
         out.append('<p class="stats-line">%s</p>%s' % (render.escape(line), chart))
     return '<div class="stats-record">%s</div>' % "".join(out) if out else ""
 

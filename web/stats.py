@@ -87,22 +87,26 @@ def won_with_hints(result):
     return result["won"] and result.get("hints", 0) > 0
 
 
-def record_of(stats, game, name):
-    """A person's record in one game (all player counts, practice apart): played, won (of
+def record_of(stats, game, name, players):
+    """A person's record in one game at one player count (practice apart): played, won (of
     which "hinted" with hints), best."""
-    mine = [r for r in stats["results"]
-            if r["game"] == game and r["name"] == name and not r["practice"]]
+    mine = results_at(stats, game, name, players)
     return {"played": len(mine), "won": sum(r["won"] for r in mine),
             "hinted": sum(won_with_hints(r) for r in mine),
             "best": max((r["score"] for r in mine), default=None)}
 
 
-def chart_svg(stats, game, name, label):
-    """The last results of a person in a game as small bars (height: the score, a bar of a
-    win filled, striped if won with hints), an SVG with `label` as its accessible name; ""
-    without results."""
-    mine = [r for r in stats["results"] if r["game"] == game and r["name"] == name
-            and not r["practice"]][-CHART_RESULTS:]
+def results_at(stats, game, name, players):
+    """A person's results in one game at one player count, practice apart, oldest first."""
+    return [r for r in stats["results"] if r["game"] == game and r["name"] == name
+            and r["players"] == players and not r["practice"]]
+
+
+def chart_svg(stats, game, name, players, label):
+    """The last results of a person in a game at a player count as small bars (height: the
+    score, a bar of a win filled, striped if won with hints), an SVG with `label` as its
+    accessible name; "" without results."""
+    mine = results_at(stats, game, name, players)[-CHART_RESULTS:]
     if not mine:
         return ""
     top = max(max(abs(r["score"]) for r in mine), 1)

@@ -973,9 +973,10 @@ class ReChordState(GameState):
         return LEGEND_BOT if self.legend() else None
 
     def automaton_name(self, seat, level=False):
-        """Jim Bot's name (with his difficulty, as the option says it, if `level`)."""
+        """Jim Bot's name (with his difficulty in words, if `level`)."""
         if level:
-            return text("rc.name.jim_level", {"difficulty": self.options["difficulty"]})
+            return text("rc.name.jim_level", {"difficulty": text(
+                "rc.name.difficulty." + self.options["difficulty"])})
         return text("rc.name.jim")
 
     def _upgrade(self, action, version):
