@@ -2,6 +2,7 @@
 record, the chart, and export/import that refuses anything malformed (issue 18, item 4)."""
 
 import json
+import re
 import pathlib
 import sys
 
@@ -73,7 +74,7 @@ def test_solo_re_chord_names_jim_bot_among_the_bots():
     data = stats.record(stats.empty(), [result] + three)
     assert stats.record_of(data, "rechord", "Mia", 1)["played"] == 1
     assert stats.record_of(data, "rechord", "Mia", 3)["played"] == 1
-    assert stats.chart_svg(data, "rechord", "Mia", 3, "x").count("<rect") == 1
+    assert stats.chart_svg(data, "rechord", "Mia", 3, "x") == ""         # (one game: no chart)
 
 
 def test_the_chart_draws_the_last_twenty_results():
@@ -83,8 +84,28 @@ def test_the_chart_draws_the_last_twenty_results():
     data = stats.record(stats.empty(), rows)
     svg = stats.chart_svg(data, "taktvoll", "Mia", 3, 'Mia "x"')
     assert svg.count("<rect") == 20 and 'class="won"' in svg and "&quot;x&quot;" in svg
+    assert "<figcaption>Your last 20 scores, the newest on the right; wins in gold" in svg
     assert stats.chart_svg(data, "rechord", "Mia", 3, "x") == ""
     assert stats.chart_svg(data, "taktvoll", "Mia", 4, "x") == ""
+
+
+def test_the_chart_draws_scores_below_zero_downward_and_needs_two_games():
+    """A score of -1 is a bar below the zero line, a 0 a sliver on it, a 5 one above it (issue
+    45, item 6: -1 was a 1 px stray mark, and one game an empty rectangle)."""
+    rows = [{"game": "take-bamboo", "players": 3, "name": "Mia", "seat": 0, "won": s == 5,
+             "score": s, "bots": [], "practice": False, "at": i}
+            for i, s in enumerate((5, -1, 0))]
+    data = stats.record(stats.empty(), rows)
+    svg = stats.chart_svg(data, "take-bamboo", "Mia", 3, "x")
+    zero = float(re.search(r'class="zero"[^>]* y1="([\d.]+)"', svg).group(1))
+    bars = [(float(y), float(h)) for y, h in
+            re.findall(r'<rect class="[^"]+" x="\d+" y="([\d.]+)" width="8" height="([\d.]+)"', svg)]
+    (y5, h5), (y1, h1), (y0, h0) = bars
+    assert abs(y5 + h5 - zero) < 0.01 and abs(h5 - 5 * h1) < 0.5          # up from the line
+    assert abs(y1 - zero) < 0.01 and h1 > 1                                # down from it
+    assert abs(y0 + h0 - zero) < 0.01 and h0 == 1.5                        # a sliver
+    assert stats.chart_svg(stats.record(stats.empty(), rows[:1]), "take-bamboo", "Mia", 3,
+                           "x") == ""
 
 
 @FAST

@@ -103,20 +103,37 @@ def results_at(stats, game, name, players):
 
 
 def chart_svg(stats, game, name, players, label):
-    """The last results of a person in a game at a player count as small bars (height: the
-    score, a bar of a win filled, striped if won with hints), an SVG with `label` as its
-    accessible name; "" without results."""
+    """The last results of a person in a game at a player count as small bars on a zero line
+    (up for a score above zero, down below it; a win's bar in the accent, striped if won with
+    hints), an SVG with `label` as its accessible name and a caption saying what it shows;
+    "" with fewer than two results (one game's bar says nothing the line above it does not)."""
     mine = results_at(stats, game, name, players)[-CHART_RESULTS:]
-    if not mine:
+    if len(mine) < 2:
         return ""
-    top = max(max(abs(r["score"]) for r in mine), 1)
-    bars = "".join('<rect class="%s" x="%d" y="%.1f" width="8" height="%.1f"/>'
-                   % ("won hinted" if won_with_hints(r) else "won" if r["won"] else "lost",
-                      2 + 10 * i,
-                      40 - 36 * max(r["score"], 0) / top, 36 * max(r["score"], 0) / top + 1)
+    high = max(max(r["score"] for r in mine), 0)
+    low = max(-min(r["score"] for r in mine), 0)
+    span = max(high + low, 1)
+    zero = 2 + CHART_HEIGHT * high / span
+    bars = "".join(chart_bar(r, 2 + 10 * i, zero, CHART_HEIGHT / span)
                    for i, r in enumerate(mine))
-    return ('<svg class="stats-chart" viewBox="0 0 %d 42" role="img" aria-label="%s">%s</svg>'
-            % (4 + 10 * len(mine), label.replace('"', "&quot;"), bars))
+    width = 4 + 10 * len(mine)
+    return ('<figure class="stats-figure"><svg class="stats-chart" viewBox="0 0 %d %d" '
+            'role="img" aria-label="%s"><line class="zero" x1="0" x2="%d" y1="%.1f" '
+            'y2="%.1f"/>%s</svg><figcaption>%s</figcaption></figure>'
+            % (width, CHART_HEIGHT + 4, label.replace('"', "&quot;"), width, zero, zero, bars,
+               escape(text("ui.stats_chart_caption", {"count": len(mine)}))))
+
+
+CHART_HEIGHT = 38          # the chart's bars span this many units, from the lowest to the top
+
+
+def chart_bar(result, x, zero, scale):
+    """One game's bar: from the zero line up to its score (down for a score below zero), at
+    least a sliver for a score of zero."""
+    size = max(abs(result["score"]) * scale, 1.5)
+    kind = "won hinted" if won_with_hints(result) else "won" if result["won"] else "lost"
+    top = zero - size if result["score"] >= 0 else zero
+    return '<rect class="%s" x="%d" y="%.1f" width="8" height="%.1f"/>' % (kind, x, top, size)
 
 
 COLUMNS = ("ui.stats_col_game", "ui.stats_col_players", "ui.stats_col_played", "ui.stats_col_won",
