@@ -422,6 +422,7 @@ CATALOGUE = {
     "ui.status_over": "The game is over.",
     "ui.status_pass": "Pass the screen to {name}.",
     "ui.status_other": "{name} is playing…",
+    "ui.status_tip_wait": "{name} waits until you have read the tip (Got it).",
     "ui.pass_to": "Pass the screen to {name}",
     "ui.pass_hint": "Everyone else, look away: the next screen shows {name}'s hand.",
     "ui.i_am": "I am {name}: show my hand",

@@ -387,6 +387,7 @@ JA = {
     "ui.status_over": "ゲーム終了。",
     "ui.status_pass": "画面を{name}に渡してください。",
     "ui.status_other": "{name}がプレイ中…",
+    "ui.status_tip_wait": "ルール説明を読み終える（「わかった」）まで、{name}は待っています。",
     "ui.pass_to": "画面を{name}に渡す",
     "ui.pass_hint": "ほかの人は画面を見ないでください。次の画面に{name}の手札が表示されます。",
     "ui.i_am": "{name}です：手札を表示",

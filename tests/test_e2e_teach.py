@@ -63,7 +63,8 @@ def start_teaching(table, players=4):
 @pytest.mark.parametrize("sized", sorted(SIZES), indirect=True)
 def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
     """The first lesson, its link, its lit cards, no overlap with a playable card; Got it,
-    Escape and the rule link; bots wait; the first venue played out with several lessons."""
+    Escape and the rule link; bots wait, and a tip at a bot's turn says so in the status line
+    (it said "Nina is playing…"); the first venue played out with several lessons."""
     page = sized.page
     sized.open()
     sized.set_settings(pause=PAUSE)               # (read before each bot move: no reload)
@@ -92,11 +93,14 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
     page.click("[data-action=teach-next]")
     page.wait_for_function("document.body.dataset.teach !== 'lead'")
     seen = {"lead"}
-    first_venue_over = False
+    first_venue_over, waited = False, 0
     for _ in range(200):
         now, board = sized.lesson_and_board()
         if now is not None:
             seen.add(now)
+            status = page.inner_text("#game-screen .status-main")
+            assert "is playing" not in status, (now, status)    # (issue 45, item 5)
+            waited += "waits until you have read the tip" in status
             if now not in ("lead", "follow", "void", "last_trick"):
                 before = moves(page)           # a bot's turn may be waiting: it waits for us
                 page.wait_for_timeout(3 * PAUSE)   # three pauses: no marker shows an absence
@@ -127,6 +131,7 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
                                    "document.body.dataset.teach", timeout=STEP)
     assert first_venue_over
     assert len(seen) >= 4, seen
+    assert waited, "no tip came at a bot's turn, whose status says the bot waits for it"
 
 
 def test_dont_show_again_turns_it_off_and_the_next_game_starts_unticked(table):  # noqa: F811

@@ -112,7 +112,8 @@ def table_ui(session, view, names):
         "by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
         "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
         "curtain": curtain, "names": names, "pending": PAGE.pending if curtain is None else None,
-        "status": bots.thinking_text(session) or net_status(session),
+        "status": bots.thinking_text(session) or net_status(session) or
+        teaching.waiting_text(session, lesson, names),
         "undo": moves.undo_state(session, kind), "practice": session.practice,
         "hint": hints.hint_state(session, kind),
         "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}

@@ -26,6 +26,16 @@ def lesson_shown(session):
     return waiting[0] if waiting else None
 
 
+def waiting_text(session, lesson, names):
+    """The status line while a tip is up at another's turn: they wait for it (the bots move
+    once it is read), or None."""
+    cur = session.state.current_player
+    if lesson is None or cur is None or cur == session.viewer() or session.state.is_over or \
+            session.curtain_for() is not None:
+        return None
+    return text("ui.status_tip_wait", {"name": names[cur]})
+
+
 def lesson_html(session, kind, names):
     """(the lesson shown, its tip's HTML) — in the dock, or in a score table's or the end's
     panel; (None, "") when there is none to show."""
