@@ -250,6 +250,15 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     page.click("button.rc-pick[data-kind='1']")
     page.locator(".rc-space.lit").first.wait_for()
     assert page.locator(".rc-space.lit").count() == 27
+    ring = "e => [getComputedStyle(e).strokeDasharray, getComputedStyle(e).strokeWidth]"
+    focused = page.locator(".rc-space.lit:focus .rc-hit")   # the keyboard on a lit space:
+    for _ in range(40):                                     # its ring differs from every
+        if focused.count():                                 # other lit one's
+            break
+        page.keyboard.press("ArrowRight")
+    assert focused.count() == 1 and focused.evaluate(ring) == ["none", "4px"]
+    assert page.locator(".rc-space.lit:not(:focus) .rc-hit").first.evaluate(ring) != \
+        ["none", "4px"]
     taken = notice_after(table, "[data-space='%d']" % a2)
     assert taken == "A2 is taken: only a Wylde may replace a pick."
     page.click("button.rc-pick[data-kind='1']")
