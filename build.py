@@ -302,10 +302,7 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
     """Compile the browser's modules with the runtime's Python into out/encore.bundle (see
     web/bundle.py), and the standard library a start imports into out/pyodide/STDLIB (see
     scripts/precompile.py), by running scripts/bundle.mjs in Node; returns the bundle's path."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to compile the page's Python with the runtime's own "
-                         "Python (scripts/bundle.mjs); install Node.js 20 or newer")
+    node_path()
     path = out / BUNDLE
     with tempfile.TemporaryDirectory(prefix="encore-bundle-") as tmp:
         cold, sources = [], bundle_sources(web, source)
@@ -321,21 +318,38 @@ def build_bundle(out, web=WEB, source=ROOT / PACKAGE):
                                              encoding="utf-8")
             else:
                 shutil.copyfile(src, Path(tmp) / rel)
-        plan = Path(tmp) / "plan.json"
         (out / "pyodide").mkdir(parents=True, exist_ok=True)
         stdlib = {"zip": str(NODE_MODULES / "pyodide" / STDLIB),
                   "output": str(out / "pyodide" / STDLIB), "trim": True,
                   "extra": list(STDLIB_EXTRA),
                   "scan": [str(web / name) for name in (ENTRY, LOADER, WORKER)
                            if (web / name).is_file()]}
-        plan.write_text(json.dumps({"loader": str(web / LOADER), "cold": cold, "stdlib": stdlib,
-                                    "order": bundle_order(sources)}), encoding="utf-8")
-        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, str(path),
-                               str(plan)], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0 or not path.is_file() or not (out / "pyodide" / STDLIB).is_file():
-        raise BuildError("compiling the page's Python failed (scripts/bundle.mjs):\n%s"
-                         % (done.stderr.strip() or done.stdout.strip()))
+        run_bundle_script(tmp, path, {"loader": str(web / LOADER), "cold": cold,
+                                      "stdlib": stdlib, "order": bundle_order(sources)},
+                          "compiling the page's Python", (path, out / "pyodide" / STDLIB))
     return path
+
+
+def node_path():
+    """The Node.js that runs scripts/bundle.mjs, or BuildError saying how to get it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the page's Python with the runtime's own "
+                         "Python (scripts/bundle.mjs); install Node.js 20 or newer")
+    return node
+
+
+def run_bundle_script(source, output, plan, what, made):
+    """Run scripts/bundle.mjs on `plan` (written into the folder `source`, which holds the
+    modules it names) and `output`; BuildError saying `what` failed unless it ran and wrote
+    every file of `made`."""
+    plan_file = Path(source) / "plan.json"
+    plan_file.write_text(json.dumps(plan), encoding="utf-8")
+    done = subprocess.run([node_path(), str(ROOT / "scripts" / "bundle.mjs"), str(source),
+                           str(output), str(plan_file)], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0 or not all(Path(p).is_file() for p in made):
+        raise BuildError("%s failed (scripts/bundle.mjs):\n%s"
+                         % (what, done.stderr.strip() or done.stdout.strip()))
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -447,21 +461,12 @@ def full_stdlib(dest):
     """The whole standard library, with what PyScript's and our modules' start imports
     precompiled, written to dest: bench_page's bare PyScript page's (the site ships a trimmed
     one); runs scripts/bundle.mjs like build_bundle."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to precompile the standard library")
     scan = [str(p) for p in sorted(PYSCRIPT_PYTHON.glob("*.py"))]
     scan += [str(path) for _rel, path in bundle_sources()]
     with tempfile.TemporaryDirectory(prefix="encore-stdlib-") as tmp:
-        plan = Path(tmp) / "plan.json"
-        plan.write_text(json.dumps({"stdlib": {"zip": str(NODE_MODULES / "pyodide" / STDLIB),
-                                               "output": str(dest), "scan": scan}}),
-                        encoding="utf-8")
-        done = subprocess.run([node, str(ROOT / "scripts" / "bundle.mjs"), tmp, os.devnull,
-                               str(plan)], cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0 or not Path(dest).is_file():
-        raise BuildError("precompiling the standard library failed (scripts/bundle.mjs):\n%s"
-                         % (done.stderr.strip() or done.stdout.strip()))
+        run_bundle_script(tmp, os.devnull, {"stdlib": {
+            "zip": str(NODE_MODULES / "pyodide" / STDLIB), "output": str(dest), "scan": scan}},
+            "precompiling the standard library", (dest,))
     return dest
 
 

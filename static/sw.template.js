@@ -20,8 +20,8 @@
 //           precached: the QR library) is kept in this version's cache once fetched
 const VERSION = "__CACHE__";
 const FILES = __FILES__;
-const LAZY = __LAZY__;
 const SCOPE = self.registration.scope;
+const LAZY = __LAZY__.map((prefix) => new URL(prefix, SCOPE).href);   // (resolved once)
 const CACHE = VERSION + " " + SCOPE;
 const LEGACY = /^encore-[0-9a-f]{16}$/;   // builds before the scope was part of the name
 
@@ -55,7 +55,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   // the page is precached once, as the scope's "./": index.html is answered from it
   const key = url.href.split(/[?#]/)[0] === SCOPE + "index.html" ? SCOPE : request;
-  const lazy = LAZY.some((prefix) => url.href.startsWith(new URL(prefix, SCOPE).href));
+  const lazy = LAZY.some((prefix) => url.href.startsWith(prefix));
   event.respondWith(
     caches.open(CACHE).then((cache) => cache.match(key, { ignoreSearch: true }).then(
       (hit) => hit || fetch(request).then((response) => {

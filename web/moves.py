@@ -105,9 +105,8 @@ def choose(data):
     if view is None or session.table.local_action(data.get("action"), data, view):
         return                       # (None: a guest's table before the host's first update)
     action, PAGE.pending = session.table.on_click(data, view, PAGE.pending)
-    if isinstance(action, EngineError):  # a half-made choice refused: its reason, by the card
-        PAGE.notice, PAGE.notice_at = action.message, PAGE.clicked
-        drawing.draw()
+    if isinstance(action, EngineError):  # a half-made choice refused
+        refuse(action)
     elif action is None:
         PAGE.notice, PAGE.notice_at = "", None
         saving.save()                       # a half-made choice survives a reload
@@ -120,11 +119,16 @@ def play(action):
     """A person's action: the engine plays it, or its reason is shown and nothing changes."""
     err = PAGE.session.human_move(action)
     if err is not None:
-        PAGE.notice, PAGE.notice_at = err.message, PAGE.clicked
-        drawing.draw()
+        refuse(err)
         return
     PAGE.notice, PAGE.notice_at = "", None
     after_change()
+
+
+def refuse(err):
+    """A refusal (an EngineError) shown by the card or space clicked; nothing changes."""
+    PAGE.notice, PAGE.notice_at = err.message, PAGE.clicked
+    drawing.draw()
 
 
 def toggle(key):
