@@ -263,3 +263,31 @@ def test_the_start_screen_language_choice_reloads_and_is_remembered(table):  # n
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY)
     assert page.locator("#start-button").inner_text().strip() == CATALOGUE["en"]["ui.start"]
     assert page.evaluate("document.documentElement.lang") == "en"
+
+
+@pytest.mark.parametrize("lang_table", ["en"], indirect=True)
+def test_a_change_of_language_leaves_no_text_in_the_old_one(lang_table):
+    """Switched mid-game, a seat's default name and the refusal on screen are said in the new
+    language (issue 45, item 17: "Your turn, プレイヤー1" stayed, and a refusal stayed in
+    English); a name the player gave stays."""
+    table, page = lang_table, lang_table.page
+    table.open()
+    page.fill('[name="name-1"]', "Ada")
+    table.start(players=3, game="take-bamboo", seed="9")
+    for _ in range(20):
+        if page.locator(".passing").count():
+            break
+        table.step()
+    cards = page.locator(".hand-card.playable")
+    for i in (0, 1):
+        cards.nth(i).click()
+        page.locator(".hand-card.chosen").nth(i).wait_for(timeout=STEP)
+    cards.nth(2).click()
+    notice = page.locator("#game-screen .notice")
+    assert notice.inner_text(timeout=STEP) == text("take.page.pass_full", lang="en")
+    shown = page.inner_text("#game-screen")
+    assert "Player 1" in shown and "Ada" in shown
+    switch_language(table, "ja")
+    assert notice.inner_text(timeout=STEP) == text("take.page.pass_full", lang="ja")
+    shown = page.inner_text("#game-screen")
+    assert "Player 1" not in shown and "プレイヤー1" in shown and "Ada" in shown, shown

@@ -19,7 +19,7 @@ import drawing
 import saving
 import teaching
 import worker
-from page import PAGE, q
+from page import PAGE, q, said
 
 
 def hint_here(session):
@@ -106,7 +106,7 @@ def ask_hint():
             drawing.draw()
         return
     if PAGE.worker_state == "failed":
-        PAGE.notice, PAGE.notice_at = text("ui.hint.no_worker"), "hint"
+        PAGE.notice, PAGE.notice_at = said("ui.hint.no_worker"), "hint"
         drawing.draw()
         return
     request = session.hint_request(worker.think_cap())
@@ -153,7 +153,7 @@ async def await_hint(session, request):
     if isinstance(found, tuple):
         msg = "ui.hint.no_worker" if PAGE.worker_state == "failed" else found[0]
         PAGE.hint_key = None
-        PAGE.notice, PAGE.notice_at = text(msg, found[1]), "hint"
+        PAGE.notice, PAGE.notice_at = said(msg, found[1]), "hint"
     else:
         PAGE.hint_found, PAGE.hint_shown = found, True
         session.count_hint(request["seat"])
@@ -205,7 +205,7 @@ def ask_explain():
     if made is None or PAGE.explain_asking and explain_here(rp):
         return
     if PAGE.worker_state == "failed":
-        PAGE.notice = text("ui.hint.no_worker")
+        PAGE.notice = said("ui.hint.no_worker")
         drawing.draw()
         return
     PAGE.explain_key, PAGE.explain_found, PAGE.explain_asking = (rp, rp.at), None, True
@@ -234,7 +234,7 @@ async def await_explain(rp, at, made):
     found = explained(reply, made)
     if found is None:
         PAGE.explain_key = None
-        PAGE.notice = text("ui.hint.no_worker" if PAGE.worker_state == "failed"
+        PAGE.notice = said("ui.hint.no_worker" if PAGE.worker_state == "failed"
                            else "ui.hint.failed")
     else:
         PAGE.explain_found = found

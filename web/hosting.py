@@ -23,7 +23,7 @@ import drawing
 import joining
 import moves
 import sharing
-from page import PAGE, net_js, proxy, q, settings
+from page import PAGE, net_js, proxy, q, said, settings
 
 
 # The connections are static/net.js's (window.encoreNet: one WebRTC data channel per peer, opened
@@ -267,7 +267,7 @@ def hand_to_bot(seat):
         PAGE.devices = None
     if PAGE.overlay == "devices" and (PAGE.devices is None or not PAGE.devices.waiting()):
         PAGE.overlay = None           # nobody else is missing: the game goes on
-    PAGE.notice, PAGE.notice_at = text("ui.net.handed", {"name": name}), None
+    PAGE.notice, PAGE.notice_at = said("ui.net.handed", {"name": name}), None
     moves.after_change()
 
 

@@ -8,7 +8,8 @@ Calls: drawing, keys, saving, sharing, start, teaching; with other devices: host
 
 from pyscript import document, window
 
-from pygame_rules.messages import set_language, text
+import saves
+from pygame_rules.messages import language, set_language, text
 
 import drawing
 import keys
@@ -16,14 +17,26 @@ import saving
 import sharing
 import start
 import teaching
-from page import net_js, page_store, proxy, q
+from page import PAGE, net_js, page_store, proxy, q, retell_notice
 
 
 def on_language(lang):
     """The language was changed at the table (the settings): every text from now on is in it,
-    and the table is redrawn at once (the game is untouched)."""
+    and the table is redrawn at once, its notice said again in it (the game is untouched)."""
+    before = language()
     document.documentElement.lang = set_language(str(lang))
+    rename_seats(before)
+    retell_notice()
     drawing.draw()
+
+
+def rename_seats(before):
+    """The default names of the table's seats (or the replay's) in the new language."""
+    seats = PAGE.session.seats if PAGE.session is not None else []
+    for seat, name in zip(seats, saves.renamed_defaults([s["name"] for s in seats], before)):
+        seat["name"] = name
+    if PAGE.replay is not None:
+        PAGE.replay.seat_names = saves.renamed_defaults(PAGE.replay.seat_names, before)
 
 
 def net_event(raw):

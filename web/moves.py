@@ -15,7 +15,7 @@ import hints
 import saving
 import start
 import teaching
-from page import PAGE, elsewhere, page_store, preferences
+from page import PAGE, elsewhere, page_store, preferences, said
 
 
 def undo_state(session, kind):
@@ -38,7 +38,7 @@ def take_back():
         return
     refusal = session.undo()
     if refusal is not None:
-        PAGE.notice, PAGE.notice_at = text(refusal[0], refusal[1]), "undo"
+        PAGE.notice, PAGE.notice_at = said(refusal[0], refusal[1]), "undo"
         drawing.draw()
         return
     bots.forget_thinking()
@@ -127,7 +127,7 @@ def play(action):
 
 def refuse(err):
     """A refusal (an EngineError) shown by the card or space clicked; nothing changes."""
-    PAGE.notice, PAGE.notice_at = err.message, PAGE.clicked
+    PAGE.notice, PAGE.notice_at = said(err.msg_id, err.params), PAGE.clicked
     drawing.draw()
 
 

@@ -11,6 +11,8 @@ from types import MappingProxyType
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from pygame_rules.messages import text
+
 
 SETTINGS_KEY = "settings"        # names in the page's store (static/store.js, window.encoreStore)
 
@@ -27,7 +29,8 @@ class PageState:
     slot: str = None              # the store's slot this tab saves the session in
     saving: bool = True           # False once another tab has taken the game over
     overlay: str = None           # the panel the player opened (None: none)
-    notice: str = ""              # the engine's last refusal, or a notice about the bots
+    notice: str = ""              # the engine's last refusal, or a notice about the bots (a
+                                  # `Said`, told again when the language changes)
     notice_at: str = None         # the data-key the refusal in `notice` is shown beside
     pending: object = None        # the table's half-made choice (None: nothing pending)
     heard: int = 0                # how many of the viewer's events have been heard
@@ -112,6 +115,28 @@ OWNERS = MappingProxyType({      # module: the PageState fields only it (and its
 
 
 PAGE = PageState()
+
+
+class Said(str):
+    """A sentence of the catalogue that keeps its id and parameters, so that a change of
+    language can say it again (issue 45: a refusal stayed in the language it was made in)."""
+
+    def again(self):
+        """The same sentence in the current language."""
+        return said(self.msg_id, self.params)
+
+
+def said(msg_id, params=None):
+    """The catalogue's sentence `msg_id` in the current language, as a `Said`."""
+    out = Said(text(msg_id, params or {}))
+    out.msg_id, out.params = msg_id, dict(params or {})
+    return out
+
+
+def retell_notice():
+    """After a change of language: the notice said again in it, or dropped when it was not
+    made from the catalogue's id (no stale sentence stays in the old language)."""
+    PAGE.notice = PAGE.notice.again() if isinstance(PAGE.notice, Said) else ""
 
 
 def q(selector):

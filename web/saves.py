@@ -159,6 +159,14 @@ def clean_hints(hints, humans):
     return out
 
 
+def renamed_defaults(names, before):
+    """The seats' names with each default one of the language `before` ("Player 2") given in
+    the current language instead ("プレイヤー2"); a name the player chose stays (issue 45)."""
+    return [text("ui.default_name", {"number": i + 1})
+            if name == text("ui.default_name", {"number": i + 1}, lang=before) else name
+            for i, name in enumerate(names)]
+
+
 def clean_seat(seat, index):
     """A seat dict with only known keys and a non-empty name (any text is allowed)."""
     kind = seat.get("kind") if seat.get("kind") in ("human", "remote") else "bot"

@@ -19,7 +19,7 @@ import drawing
 import moves
 import start
 import watching
-from page import PAGE, is_invitation, page_store, q
+from page import PAGE, is_invitation, page_store, q, said
 
 
 def link_html(session):
@@ -39,7 +39,7 @@ def open_share():
     try:
         code = to_share(session.state, session.seats)
     except ShareError as err:
-        PAGE.notice, PAGE.notice_at = err.message, None
+        PAGE.notice, PAGE.notice_at = said(err.msg_id, err.params), None
         drawing.draw()
         return
     PAGE.link = str(window.location.href).split("#")[0] + "#" + code
@@ -87,7 +87,7 @@ def open_link(fragment):
         start.show_start()                   # the game on the table stays saved
     watching.stop_replay()
     PAGE.overlay = None
-    PAGE.notice = text("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
+    PAGE.notice = said("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
                        {"title": state.game.title})
     watching.show_replay(replays.Replay(state, seats, None, 0))
     document.body.dataset.linkMs = "%.0f" % (window.performance.now() - started)

@@ -22,7 +22,7 @@ import sharing
 import watching
 import worker
 from page import (PAGE, PageState, elsewhere, is_invitation, net_js, page_store, proxy, q,
-                  settings, stored)
+                  said, settings, stored)
 
 
 def read_setup():
@@ -167,7 +167,7 @@ def begin(session, slot, pending=None):
     if session.has_thinking_bots():
         worker.ensure_worker()              # boots on the other core while the table is drawn
         if PAGE.worker_state == "failed":
-            PAGE.notice = text("ui.bot_worker_failed")
+            PAGE.notice = said("ui.bot_worker_failed")
     elif session.humans and settings().get("early_worker", True) is not False and \
             PAGE.worker_state == "off":
         # a person may ask for a hint: the worker is ready by their first ask, started once

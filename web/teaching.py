@@ -13,7 +13,7 @@ from pygame_rules.messages import text
 import drawing
 import moves
 import saving
-from page import PAGE, open_dialog, page_store, q, settings
+from page import PAGE, open_dialog, page_store, q, said, settings
 
 
 def lesson_shown(session):
@@ -74,7 +74,7 @@ def teach_never():
     session = PAGE.session
     session.stop_teaching()
     remember_teaching(session.state.game.id, False)
-    PAGE.notice, PAGE.notice_at = text("ui.teach_off", {"title": session.state.game.title}), None
+    PAGE.notice, PAGE.notice_at = said("ui.teach_off", {"title": session.state.game.title}), None
     saving.save()
     drawing.draw()
     moves.proceed()

@@ -12,7 +12,7 @@ from pyscript import document, window
 
 from pygame_rules.messages import text
 
-from page import PAGE, proxy, settings
+from page import PAGE, proxy, said, settings
 
 
 WORKER_BOOT_SECONDS = 60          # a slow phone needs a while; after that the heuristic plays
@@ -78,7 +78,7 @@ def worker_failed(err):
     document.body.dataset.worker = "failed"
     window.console.warn("Encore: the bots' worker did not start (%s: %s)"
                         % (type(err).__name__, err))
-    PAGE.notice = text("ui.bot_worker_failed")   # drawn when the move in flight is played
+    PAGE.notice = said("ui.bot_worker_failed")   # drawn when the move in flight is played
 
 
 def early_worker(*_):
