@@ -133,7 +133,10 @@
   });
   const soundOn = $("#sound-on");
   soundOn.checked = !settings.mute;
-  soundOn.addEventListener("change", () => store.setSetting("mute", !soundOn.checked));
+  soundOn.addEventListener("change", () => {
+    store.setSetting("mute", !soundOn.checked);
+    if (window.encoreSoundChanged) window.encoreSoundChanged();    // the top bar's speaker
+  });
   const alwaysClaim = $("#always-claim");
   alwaysClaim.checked = settings.always_claim !== false;
   alwaysClaim.addEventListener("change", () => store.setSetting("always_claim", alwaysClaim.checked));

@@ -2,7 +2,7 @@
 
 import pytest
 
-from test_e2e_page import STEP
+from test_e2e_page import NS, STEP
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.e2e
@@ -91,3 +91,37 @@ def test_the_log_scrolled_by_keyboard_stays_put_while_the_bots_play(table):
     page.wait_for_function("m => +document.body.dataset.moves >= m + 2", arg=moves, timeout=STEP)
     assert page.evaluate("document.activeElement.classList.contains('log-list')")
     assert page.evaluate("document.querySelector('.log-list').scrollTop") == 0
+
+
+def speaker(page):
+    """The top bar's sound switch: (aria-pressed, crossed out, the settings' switch checked)."""
+    return page.evaluate("""() => { const b = document.querySelector('.topbar .sound-toggle');
+        return [b.getAttribute('aria-pressed'), b.classList.contains('muted'),
+                document.querySelector('#sound-on').checked]; }""")
+
+
+def test_the_top_bar_shows_whether_the_sound_is_on(table):  # noqa: F811
+    """The speaker beside the title says whether the sound is on; M, a click on it and the
+    settings' switch each change it at once, and the choice is stored (issue 45, item 12: M
+    muted with nothing on screen to say so)."""
+    table.open()
+    table.start(players=3, seats=["human", "bot-easy", "bot-easy"], seed="5")
+    page = table.page
+    assert speaker(page) == ["false", True, False]          # the tests' pages start muted
+    page.locator("#game-screen .board").focus()
+    page.keyboard.press("m")
+    page.wait_for_function("document.querySelector('.sound-toggle').ariaPressed === 'true'",
+                           timeout=STEP)
+    assert speaker(page) == ["true", False, True]
+    assert table.page.evaluate("JSON.parse(localStorage.getItem(%r)).mute"
+                               % (NS + "settings")) is False
+    page.click(".topbar .sound-toggle")
+    page.wait_for_function("document.querySelector('.sound-toggle').ariaPressed === 'false'",
+                           timeout=STEP)
+    assert speaker(page) == ["false", True, False]
+    page.click('#game-screen [data-action="settings"]')
+    page.check("#sound-on")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelector('.sound-toggle').ariaPressed === 'true'",
+                           timeout=STEP)
+    assert speaker(page) == ["true", False, True]

@@ -11,7 +11,8 @@ import pytest
 import pygame_rules
 from pygame_rules.share import to_share
 
-from test_e2e_page import BOARDS, NS, STEP, Table, origin_of, table  # noqa: F401  (the fixture)
+from test_e2e_page import (BOARDS, NS, STEP, Table, origin_of, sounds_made,  # noqa: F401
+                           table, with_sound)
 
 pytestmark = pytest.mark.e2e
 CUT = to_share(pygame_rules.new_game("taktvoll", 3, seed=1))[:-9]     # a link cut short
@@ -270,3 +271,34 @@ def test_practice_takes_back_a_move_after_the_bots_played_and_is_counted_apart(t
     finish(table)
     data = json.loads(page.evaluate("localStorage.getItem('%sstats')" % NS))
     assert [r["practice"] for r in data["results"]] == [True]
+
+
+def test_a_replay_of_taktvoll_sounds_its_notes_and_its_rows(table):  # noqa: F811
+    """In a replay a row's ▶ plays the row, and a step forward sounds the notes its move
+    played, as at the table; a jump sounds nothing (issue 45, item 11: both were silent)."""
+    table.open()
+    with_sound(table)
+    table.start(players=3, game="taktvoll", seed="8")
+    page = table.page
+    for _ in range(300):
+        if page.locator(".tak-row svg .tak-head").count() >= 2:
+            break
+        assert table.step()
+    page.click("[data-action=menu]")
+    page.click("[data-action=replay]")
+    page.wait_for_selector("body[data-board=replay]", state="attached")
+    heard = sounds_made(table)
+    page.click("[data-action=play-row] >> nth=0")
+    page.wait_for_function("n => window.__sounds > n", arg=heard, timeout=STEP)
+    page.click("[data-action=rp-start]")
+    heard = sounds_made(table)
+    assert heard == sounds_made(table)
+    for _ in range(60):                       # step on until a step plays a note
+        page.click("[data-action=rp-fwd]")
+        if sounds_made(table) > heard:
+            break
+    assert sounds_made(table) > heard
+    here = sounds_made(table)
+    page.click("[data-action=rp-end]")
+    page.click("[data-action=rp-start]")
+    assert sounds_made(table) == here

@@ -12,6 +12,7 @@ from pyscript import document, window
 import render
 import replay as replays
 from pygame_rules.messages import text
+from tables import sound
 
 import bots
 import hints
@@ -115,7 +116,7 @@ def table_ui(session, view, names):
         "status": bots.thinking_text(session) or net_status(session) or
         teaching.waiting_text(session, lesson, names),
         "undo": moves.undo_state(session, kind), "practice": session.practice,
-        "hint": hints.hint_state(session, kind),
+        "hint": hints.hint_state(session, kind), "muted": sound.is_muted(),
         "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}
 
 
@@ -208,6 +209,7 @@ def draw_replay():
     ui = {"log_open": PAGE.log_open, "notice": PAGE.notice, "log_lines": lines,
           "lit": (lit_from, lit_to), "last_line": lines[lit_to - 1] if lit_to > lit_from else "",
           "names": names, "overlay": "", "undo": None, "status": status,
+          "muted": sound.is_muted(),
           "bar": render.replay_bar(rp.at, rp.total, chapter[1], rp.playing,
                                    replays.SPEED_NAMES[rp.speed], rp.table.ROUND,
                                    PAGE.session is None and not rp.finished,

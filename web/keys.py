@@ -16,6 +16,7 @@ import start
 import teaching
 import watching
 from page import PAGE, q
+from tables import sound
 
 
 CLICKABLE = "[data-card], [data-action]"
@@ -39,7 +40,9 @@ def on_table_click(evt):
     handler = screen_action(data.get("action"))
     if handler is not None:
         handler()
-    elif PAGE.replay is None and PAGE.session is not None:   # a replay's cards do nothing
+    elif PAGE.replay is not None:                # a replay's cards do nothing
+        watching.replay_click(data)
+    elif PAGE.session is not None:
         moves.choose(data)
 
 
@@ -56,7 +59,22 @@ def open_rules():
     window.encoreOpenRules(game)
 
 
+def switch_sound():
+    """Sound off, or on again (the top bar's speaker, M); the speaker and the settings' switch
+    show the new state at once."""
+    sound.set_muted(not sound.is_muted())
+    sound_changed()
+
+
+def sound_changed():
+    """The sound was switched (here or in the settings): redraw the speaker, and the settings'
+    switch says the same."""
+    q("#sound-on").checked = not sound.is_muted()
+    drawing.draw()
+
+
 ACTIONS = {
+    "sound": switch_sound,
     "sort": lambda: moves.toggle("by_strength"),
     "log": lambda: moves.toggle("log_open"),
     "close": moves.close_overlay,
@@ -166,8 +184,7 @@ def on_key(evt):
     elif key in ("l", "L"):
         moves.toggle("log_open")
     elif key in ("m", "M"):
-        from tables import sound
-        sound.set_muted(not sound.is_muted())
+        switch_sound()
     elif key in ("r", "R"):
         open_rules()
 

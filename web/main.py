@@ -51,6 +51,7 @@ def main():
     document.documentElement.lang = set_language(str(page_store().language()))
     window.encoreLanguageChanged = proxy(on_language)
     window.encoreFreshStart = proxy(start.fresh_start)
+    window.encoreSoundChanged = proxy(keys.sound_changed)
     q("#start-button").addEventListener("click", proxy(start.on_start))
     q("#continue-box").addEventListener("click", proxy(start.on_continue))
     q("#tab-dialog").addEventListener("click", proxy(start.on_tab_choice))

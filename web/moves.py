@@ -61,7 +61,7 @@ def after_change(pending=None):
         import hosting                # (only a game with other devices needs it)
         hosting.send_net(session)
     events = new_events(session)
-    hear(session, events)
+    hear(session.table, events)
     PAGE.gather_to = next((e["seat"] for e in reversed(events) if e["type"] == "trick_won"),
                           None)
     PAGE.marks = session.table.marks(events) if events else []
@@ -89,9 +89,10 @@ def new_events(session):
     return new
 
 
-def hear(session, events):
-    """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums)."""
-    items = session.table.sounds(events) if events else []
+def hear(table, events):
+    """Let the table sound what happened (Taktvoll's notes, Re-Chord's strums); a replay's
+    step too."""
+    items = table.sounds(events) if events else []
     if items:
         from tables import sound
         for item in items:

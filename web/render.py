@@ -243,9 +243,27 @@ def hint_html(groups, label="ui.hint_label", close="hint-close"):
             % (t(label), escape(head), escape(first), rest, close, close, t("ui.close")))
 
 
-def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None):
-    """The top bar: the game's title, where the game is (and a practice game's tag), Hint, Undo,
-    the game's panels and the frame's (in a replay: the log, the rules and the way out)."""
+SPEAKER = ('<svg class="speaker" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+           '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>%s</svg>')
+WAVES = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" ' \
+        'stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+CROSS = '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" ' \
+        'stroke-linecap="round"/>'
+
+
+def sound_button(muted):
+    """The sound's switch beside the title: a speaker with waves, or crossed out when muted
+    (M does the same; issue 45, item 12: M muted with nothing on screen to say so)."""
+    return ('<button type="button" class="sound-toggle%s" data-action="sound" data-key="sound" '
+            'aria-pressed="%s" aria-keyshortcuts="M" aria-label="%s" title="%s">%s</button>'
+            % (" muted" if muted else "", "false" if muted else "true", t("ui.sound_label"),
+               t("ui.sound_off" if muted else "ui.sound_on"), SPEAKER % (CROSS if muted else WAVES)))
+
+
+def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None, muted=False):
+    """The top bar: the game's title, the sound's switch, where the game is (and a practice
+    game's tag), Hint, Undo, the game's panels and the frame's (in a replay: the log, the rules
+    and the way out)."""
     where = escape(table.where_text(view))
     if practice:
         where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
@@ -258,8 +276,8 @@ def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None)
             "".join(nav_button(kind, t(label)) for kind, (label, _fn) in table.PANELS.items()) + \
             log + rules + nav_button("settings", t("ui.settings")) + \
             nav_button("menu", t("ui.menu"))
-    return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s</nav></header>'
-            % (marked(GAMES[table.GAME_ID].title), where, nav))
+    return ('<header class="topbar"><h1>%s</h1>%s<p class="where">%s</p><nav>%s</nav></header>'
+            % (marked(GAMES[table.GAME_ID].title), sound_button(muted), where, nav))
 
 
 def status_html(status, ui):
@@ -291,7 +309,7 @@ def screen_html(table, view, names, seats, ui):
             '<div class="board" data-key="board" role="region" tabindex="0" aria-label="%s">'
             '%s%s</div><div class="dock">%s%s%s%s%s</div>%s</main>%s'
             % (topbar_html(table, view, ui.get("undo"), bool(ui.get("bar")), ui.get("practice"),
-                           ui.get("hint")),
+                           ui.get("hint"), ui.get("muted", False)),
                table.GAME_ID,
                view["players"], t("ui.table_heading"), t("ui.board"), board,
                ui.get("board_extra") or "", ui.get("bar") or "", mine, status_html(status, ui),

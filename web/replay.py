@@ -127,6 +127,14 @@ class Replay:
             if self.at else 0
         return lines, before, len(lines)
 
+    def step_events(self):
+        """The events the move that led to this step added, as the replay's seat sees them
+        (what a step forward sounds)."""
+        if not self.at:
+            return []
+        events = self.state_at(self.at).events_for(self.seat)
+        return events[self.ends[self.at - 1]:self.ends[self.at]]
+
     def hands(self):
         """Every other seat's view at this step, for their hands (empty before the end)."""
         if not self.all_hands:

@@ -61,9 +61,12 @@ def leave_replay():
 
 
 def replay_go(move):
-    """A replay control: `move(replay)` moves it; redraw."""
+    """A replay control: `move(replay)` moves it; redraw (a step forward sounds as the move
+    did at the table: issue 45, item 11)."""
+    before = PAGE.replay.at
     move(PAGE.replay)
     PAGE.notice = ""
+    hear_step(before)
     drawing.draw()
     if not PAGE.replay.playing:
         stop_replay()
@@ -94,12 +97,29 @@ def replay_tick():
     """The timer fired: one move on (the replay stops at the end)."""
     PAGE.replay_timer = None
     if PAGE.replay is not None and PAGE.replay.playing:
+        before = PAGE.replay.at
         PAGE.replay.go(PAGE.replay.at + 1)
+        hear_step(before)
         drawing.draw()
         schedule_replay()
 
 
 REPLAY_TICK = proxy(replay_tick)
+
+
+def hear_step(before):
+    """The replay moved from step `before`: one step forward is heard (its notes, strums and
+    cues), a jump is not."""
+    rp = PAGE.replay
+    if rp.at == before + 1:
+        moves.hear(rp.table, rp.step_events())
+
+
+def replay_click(data):
+    """A click on a replay's board: what changes no game state, such as listening to a row,
+    works as at the table; its cards do nothing."""
+    rp = PAGE.replay
+    rp.table.local_action(data.get("action"), data, rp.view())
 
 
 def replay_faster():
