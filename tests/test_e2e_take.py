@@ -151,3 +151,45 @@ def test_take_save_round_trip_in_the_page(table):  # noqa: F811
         == hand
     unstamped = lambda body: {**body, "summary": {**body["summary"], "saved_at": 0}}  # noqa: E731
     assert unstamped(table.save()) == unstamped(save)       # resumed, so written again
+
+
+PAGE_SIZES = [(1366, 768), (390, 844), (844, 390)]
+STACKS = """() => [...document.querySelectorAll('.seat .bamboo-stack')].map(s => {
+  const cards = s.querySelectorAll('.stacked'), top = cards[cards.length - 1];
+  const count = s.querySelector('.stack-count');
+  s.scrollIntoView({block: 'nearest'});
+  const seen = el => { const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit && el.contains(hit)); };
+  return {seat: +s.closest('.seat').dataset.seat, label: s.ariaLabel, top: seen(top),
+          face: !top.querySelector('.back'), count: seen(count), says: count.textContent}; })"""
+
+
+def stacks_with_face_down_cards(players):
+    """Every seat with bamboo, face-down cards among it (a double's, a trump winner's extras)."""
+    from take_helpers import position
+    rows = ["~Or5 Or3 Or4", "~St2@Or Or6 ~Bi3 Bi4 Bi5", "~Gl@St St3 ~Bi6@St St7",
+            "Or7 Or8 ~Bi7 Bi8", "~Or9 Or9b ~St4b St4 St5", "Or2 ~St6 St8 St9"]
+    hands = ["Or1", "Bi1", "St1", "Or1b", "Bi1b", "St1b"]
+    return position(hands[:players], tableau=rows[:players], scores=[3] * players)
+
+
+@pytest.mark.parametrize("size", PAGE_SIZES, ids=["%dx%d" % s for s in PAGE_SIZES])
+def test_every_stack_shows_its_top_card_and_count_over_face_down_cards(table, size):  # noqa: F811
+    """Six seats' bamboo with face-down cards in it: each stack's top card (face up) and its
+    count are seen, not covered (issue 45: a face-down card covered the whole stack, a 4 px strip
+    and a small '∞ 2' left to read)."""
+    state = stacks_with_face_down_cards(6)
+    seats = [{"name": n, "kind": "human" if s == 0 else "bot", "bot": "heuristic"}
+             for s, n in enumerate(["Ana", "Bo", "Cy", "Di", "Ed", "Flo"])]
+    table.open()
+    table.set_settings(pause=100000)
+    table.continue_save(app.Session(state, [saves.clean_seat(s, i) for i, s in
+                                            enumerate(seats)]).to_save(), size)
+    got = table.page.evaluate(STACKS)
+    view = state.view(0)
+    wanted = [(seat, st["count"]) for seat in range(6) for st in view["tableau"][seat]
+              if st["count"]]
+    assert sorted((g["seat"], int(g["says"].split()[-1])) for g in got) == sorted(wanted)
+    assert all(g["top"] and g["face"] and g["count"] for g in got), \
+        [(g["seat"], g["says"]) for g in got if not (g["top"] and g["face"] and g["count"])]
