@@ -196,7 +196,7 @@ def test_every_stack_shows_its_top_card_and_count_over_face_down_cards(table, si
 
 
 MARKERS = """() => { const box = e => { const r = e.getBoundingClientRect();
-    return {name: e.title || e.getAttribute('aria-label'), l: r.left, r: r.right, t: r.top, b: r.bottom}; };
+    return {name: e.title || e.ariaLabel, l: r.left, r: r.right, t: r.top, b: r.bottom}; };
   return {markers: [...document.querySelectorAll('.score-track .marker')].map(box),
           panels: [...document.querySelectorAll('.seat')].map(box)}; }"""
 CLOSE_SCORES = {3: [0, 0, 1], 6: [24, 23, 24, 24, 22, 23]}

@@ -250,8 +250,7 @@ def marker_spots(scores):
     tied = {}
     for seat, score in enumerate(scores):
         tied.setdefault(min(score, TRACK_END), []).append(seat)
-    lanes = marker_lanes(tied)
-    spots = {}
+    lanes, spots = marker_lanes(tied), {}
     for score, seats in tied.items():
         first = tie_start(score, len(seats))
         for i, seat in enumerate(seats):
@@ -265,13 +264,12 @@ def tie_start(score, count):
 
 
 def marker_lanes(tied):
-    """Each score's lane (0 on the line, 1, 2… below it) for {score: tied seats}: the first lane
-    whose groups its group clears on the narrowest track, so none meet at any width (a wider
-    track only spreads them further)."""
+    """Each score's lane (0 on the line, 1, 2… below it) for {score: tied seats}: the first whose
+    groups it clears on the narrowest track, so none meet at any width (a wider spreads them)."""
     ends, lanes = [], {}
     for score in sorted(tied):
-        centre = TRACK_MIN_EM * score / TRACK_END
-        left = centre + (tie_start(score, len(tied[score])) - .5) * MARKER_EM
+        left = TRACK_MIN_EM * score / TRACK_END + (tie_start(score, len(tied[score])) - .5) * \
+            MARKER_EM
         lane = next((i for i, end in enumerate(ends) if left >= end), len(ends))
         ends[lane:lane + 1] = [left + len(tied[score]) * MARKER_EM]
         lanes[score] = lane
@@ -307,9 +305,8 @@ def score_track(view, names):
     """The score track to 25 with every player's marker (a short label, distinct at the table;
     the full name in its title and in the track's accessible text) at its score, ties side by
     side, in a lane of its own where markers would meet; the track as deep as its lanes. A place
-    is data-at (percent along the track), data-shift (em aside, ties) and data-lane, the depth
-    data-lanes, not style attributes, which the page's CSP refuses: static/cssvars.js hands them
-    to the style sheet."""
+    is data-at (percent along), data-shift (em aside, ties) and data-lane, the depth data-lanes,
+    not style attributes, which the CSP refuses: static/cssvars.js hands them to the sheet."""
     labels = marker_labels(names)
     ticks = "".join('<span class="tick%s" data-at="%.1f">%d</span>'
                     % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
