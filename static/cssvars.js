@@ -1,12 +1,13 @@
 // Numbers the page's markup hands to its style sheet. The page's Content Security Policy allows
 // no style attribute in markup (style-src 'self', no 'unsafe-inline'), so an element that needs a
 // number of its own (a marker's place along TAKE's score track) carries it as data-at="23.3"
-// and data-shift="-0.55", and this sets them as the custom properties --at and --shift through
-// the CSSOM (which the policy allows) as the element is added, before it is first drawn;
-// static/style.css places it with them. Only finite numbers pass, and only these two names.
+// data-shift="-0.55" and data-lane="1" (the track its depth as data-lanes="2"), and this sets
+// them as the custom properties --at, --shift, --lane and --lanes through the CSSOM (which the
+// policy allows) as the element is added, before it is first drawn;
+// static/style.css places it with them. Only finite numbers pass, and only these names.
 (() => {
   "use strict";
-  const NAMES = ["at", "shift"];
+  const NAMES = ["at", "shift", "lane", "lanes"];
   const SELECTOR = NAMES.map((n) => `[data-${n}]`).join(",");
 
   function apply(el) {

@@ -65,13 +65,15 @@ def test_trick_captions_are_never_cut(table, size):  # noqa: F811
 MARKERS = """() => { const line = document.querySelector('.score-track .track').getBoundingClientRect();
   const boxes = [...document.querySelectorAll('.score-track .marker')].map(m => {
     const r = m.getBoundingClientRect();
-    return {score: +m.dataset.score, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; });
+    return {score: +m.dataset.score, lane: +m.dataset.lane, left: r.left, right: r.right,
+            top: r.top, bottom: r.bottom}; });
   return {line: [line.left, line.top, line.width], boxes}; }"""
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_take_score_markers_sit_on_the_track_side_by_side(table, size):  # noqa: F811
-    """TAKE's markers sit on the track line at their scores, and tied markers never overlap."""
+    """TAKE's markers sit at their scores, on the track line or (one that would meet another)
+    in a lane below it, and no two overlap."""
     from pygame_rules.games.take_bamboo.cards import card_of
     import pygame_rules
     setup = {"hands": [[card_of(0, 3)], [card_of(0, 4)], [card_of(1, 5)], [card_of(2, 6)]],
@@ -81,14 +83,18 @@ def test_take_score_markers_sit_on_the_track_side_by_side(table, size):  # noqa:
     table.continue_save(saved(state, 0, ["Ana", "Bo", "Cy", "Di"]), size)
     got = table.page.evaluate(MARKERS)
     (x0, y, width), boxes = got["line"], got["boxes"]
+    assert [b["lane"] for b in boxes] == [0, 0, 0, 0]         # 7, 7 and 12 do not meet
     for b in boxes:
-        assert b["top"] - 2 <= y <= b["bottom"] + 2, b        # on the line, not under it
+        if b["lane"] == 0:
+            assert b["top"] - 2 <= y <= b["bottom"] + 2, b    # on the line, not under it
+        else:
+            assert b["top"] > y, b                            # its lane, under the line
         centre = (b["left"] + b["right"]) / 2
         assert abs(centre - (x0 + width * b["score"] / take.TRACK_END)) <= 40, b
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
-            if a["score"] == b["score"]:
-                assert a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5, (a, b)
+            assert a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5 or \
+                a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5, (a, b)
 
 
 SCORES_SHOWN = """() => { const box = e => e.getBoundingClientRect();

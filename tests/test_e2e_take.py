@@ -151,3 +151,78 @@ def test_take_save_round_trip_in_the_page(table):  # noqa: F811
         == hand
     unstamped = lambda body: {**body, "summary": {**body["summary"], "saved_at": 0}}  # noqa: E731
     assert unstamped(table.save()) == unstamped(save)       # resumed, so written again
+
+
+PAGE_SIZES = [(1366, 768), (390, 844), (844, 390)]
+STACKS = """() => [...document.querySelectorAll('.seat .bamboo-stack')].map(s => {
+  const cards = s.querySelectorAll('.stacked'), top = cards[cards.length - 1];
+  const count = s.querySelector('.stack-count');
+  s.scrollIntoView({block: 'nearest'});
+  const seen = el => { const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit && el.contains(hit)); };
+  return {seat: +s.closest('.seat').dataset.seat, label: s.ariaLabel, top: seen(top),
+          face: !top.querySelector('.back'), count: seen(count), says: count.textContent}; })"""
+
+
+def stacks_with_face_down_cards(players, scores=None):
+    """Every seat with bamboo, face-down cards among it (a double's, a trump winner's extras)."""
+    from take_helpers import position
+    rows = ["~Or5 Or3 Or4", "~St2@Or Or6 ~Bi3 Bi4 Bi5", "~Gl@St St3 ~Bi6@St St7",
+            "Or7 Or8 ~Bi7 Bi8", "~Or9 Or9b ~St4b St4 St5", "Or2 ~St6 St8 St9"]
+    hands = ["Or1", "Bi1", "St1", "Or1b", "Bi1b", "St1b"]
+    return position(hands[:players], tableau=rows[:players], scores=scores or [3] * players)
+
+
+@pytest.mark.parametrize("size", PAGE_SIZES, ids=["%dx%d" % s for s in PAGE_SIZES])
+def test_every_stack_shows_its_top_card_and_count_over_face_down_cards(table, size):  # noqa: F811
+    """Six seats' bamboo with face-down cards in it: each stack's top card (face up) and its
+    count are seen, not covered (issue 45: a face-down card covered the whole stack, a 4 px strip
+    and a small '∞ 2' left to read)."""
+    state = stacks_with_face_down_cards(6)
+    seats = [{"name": n, "kind": "human" if s == 0 else "bot", "bot": "heuristic"}
+             for s, n in enumerate(["Ana", "Bo", "Cy", "Di", "Ed", "Flo"])]
+    table.open()
+    table.set_settings(pause=100000)
+    table.continue_save(app.Session(state, [saves.clean_seat(s, i) for i, s in
+                                            enumerate(seats)]).to_save(), size)
+    got = table.page.evaluate(STACKS)
+    view = state.view(0)
+    wanted = [(seat, st["count"]) for seat in range(6) for st in view["tableau"][seat]
+              if st["count"]]
+    assert sorted((g["seat"], int(g["says"].split()[-1])) for g in got) == sorted(wanted)
+    assert all(g["top"] and g["face"] and g["count"] for g in got), \
+        [(g["seat"], g["says"]) for g in got if not (g["top"] and g["face"] and g["count"])]
+
+
+MARKERS = """() => { const box = e => { const r = e.getBoundingClientRect();
+    return {name: e.title || e.ariaLabel, l: r.left, r: r.right, t: r.top, b: r.bottom}; };
+  return {markers: [...document.querySelectorAll('.score-track .marker')].map(box),
+          panels: [...document.querySelectorAll('.seat')].map(box)}; }"""
+CLOSE_SCORES = {3: [0, 0, 1], 6: [24, 23, 24, 24, 22, 23]}
+
+
+def meet(a, b):
+    """Two boxes share more than half a pixel each way."""
+    return min(a["r"], b["r"]) - max(a["l"], b["l"]) > .5 and \
+        min(a["b"], b["b"]) - max(a["t"], b["t"]) > .5
+
+
+@pytest.mark.parametrize("size", PAGE_SIZES, ids=["%dx%d" % s for s in PAGE_SIZES])
+@pytest.mark.parametrize("players", [3, 6])
+def test_score_markers_never_overlap_each_other_or_a_panel(table, players, size):  # noqa: F811
+    """Close scores (ties, one apart, at the start and near 25): no two markers' boxes meet and
+    none meets a seat's panel (issue 45: they sat on each other and on the first panel)."""
+    state = stacks_with_face_down_cards(players, CLOSE_SCORES[players])
+    seats = [{"name": "Bot %d" % s if s else "Ana", "kind": "human" if s == 0 else "bot",
+              "bot": "heuristic"} for s in range(players)]
+    table.open()
+    table.set_settings(pause=100000)
+    table.continue_save(app.Session(state, [saves.clean_seat(s, i) for i, s in
+                                            enumerate(seats)]).to_save(), size)
+    got = table.page.evaluate(MARKERS)
+    marks = got["markers"]
+    assert len(marks) == players
+    assert [(a["name"], b["name"]) for i, a in enumerate(marks) for b in marks[i + 1:]
+            if meet(a, b)] == []
+    assert [(m["name"], p["name"]) for m in marks for p in got["panels"] if meet(m, p)] == []

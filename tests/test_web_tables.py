@@ -33,7 +33,8 @@ def test_take_markers_sit_at_their_score_and_ties_side_by_side():
     view = {"scores": [7, 0, 7, 12, 7]}
     html = take.score_track(view, ["Ana", "Bo", "Cy", "Di", "Ed"])
     spots = [(int(score), float(pct), float(em)) for pct, em, score in re.findall(
-        r'class="marker m\d" data-at="([\d.]+)" data-shift="(-?[\d.]+)" data-score="(\d+)"',
+        r'class="marker m\d" data-at="([\d.]+)" data-shift="(-?[\d.]+)" data-lane="\d" '
+        r'data-score="(\d+)"',
         html)]
     assert len(spots) == 5
     for score, pct, _ in spots:
@@ -49,10 +50,24 @@ def test_take_markers_tied_at_either_end_stay_on_the_track():
     no marker is pushed off the track's edge (it was off the left edge on a phone)."""
     import tables.take_bamboo as take
     start = take.marker_spots([0, 0, 0, 0])
-    assert [em for _, em in start] == [0, take.MARKER_EM, 2 * take.MARKER_EM, 3 * take.MARKER_EM]
+    assert [em for _, em, _ in start] == [0, take.MARKER_EM, 2 * take.MARKER_EM,
+                                          3 * take.MARKER_EM]
     end = take.marker_spots([take.TRACK_END, 40, 3])
-    assert [em for _, em in end] == [-take.MARKER_EM, 0, 0]
-    assert [pct for pct, _ in end] == [100, 100, 10]
+    assert [em for _, em, _ in end] == [-take.MARKER_EM, 0, 0]
+    assert [pct for pct, _, _ in end] == [100, 100, 10]
+
+
+def test_take_markers_that_would_meet_take_lanes_below_the_line():
+    """Near scores (one apart, or a tie beside the next score) go a lane lower; scores far apart
+    stay on the line; the track is as deep as its lanes (issue 45: they sat on each other)."""
+    import tables.take_bamboo as take
+    lanes = lambda scores: [lane for _, _, lane in take.marker_spots(scores)]  # noqa: E731
+    assert lanes([5, 8, 11, 14, 17, 20]) == [0] * 6
+    assert lanes([12, 12, 13, 12]) == [0, 0, 1, 0]
+    assert lanes([24, 23, 24, 24, 22, 23]) == [2, 1, 2, 2, 0, 1]
+    assert lanes([0, 0, 1]) == [0, 0, 1]
+    html = take.score_track({"scores": [24, 23, 24, 24, 22, 23]}, ["A", "B", "C", "D", "E", "F"])
+    assert 'class="track" data-lanes="3"' in html
 
 
 def markers(html):

@@ -239,22 +239,41 @@ def trick_html(view, names):
                             "".join(slots)))
 
 
-MARKER_EM = 2.4        # a marker's width on the score track, in em (static/style.css agrees)
+MARKER_EM = 2.4        # a marker's width and gap, in its own em (static/style.css agrees)
+TRACK_MIN_EM = 24      # the narrowest track drawn (a phone's, about 270 px), in a marker's em
 
 
 def marker_spots(scores):
-    """Each seat's place on the track: (percent along it, em offset), ties side by side: about
-    their score, or at either end of the track all on its side (none off the track's edge)."""
+    """Each seat's place on the track: (percent along it, em aside, lane). Tied markers stand
+    side by side about their score, or at either end of the track all on its side (none off the
+    track's edge); a group that would meet another takes a lane below it (marker_lanes)."""
     tied = {}
     for seat, score in enumerate(scores):
         tied.setdefault(min(score, TRACK_END), []).append(seat)
-    spots = {}
+    lanes, spots = marker_lanes(tied), {}
     for score, seats in tied.items():
-        first = 0 if score <= 0 else -(len(seats) - 1) if score >= TRACK_END else \
-            -(len(seats) - 1) / 2
+        first = tie_start(score, len(seats))
         for i, seat in enumerate(seats):
-            spots[seat] = (100 * score / TRACK_END, (first + i) * MARKER_EM)
+            spots[seat] = (100 * score / TRACK_END, (first + i) * MARKER_EM, lanes[score])
     return [spots[seat] for seat in range(len(scores))]
+
+
+def tie_start(score, count):
+    """Where the first of `count` tied markers stands, in markers aside from the score."""
+    return 0 if score <= 0 else -(count - 1) if score >= TRACK_END else -(count - 1) / 2
+
+
+def marker_lanes(tied):
+    """Each score's lane (0 on the line, 1, 2… below it) for {score: tied seats}: the first whose
+    groups it clears on the narrowest track, so none meet at any width (a wider spreads them)."""
+    ends, lanes = [], {}
+    for score in sorted(tied):
+        left = TRACK_MIN_EM * score / TRACK_END + (tie_start(score, len(tied[score])) - .5) * \
+            MARKER_EM
+        lane = next((i for i, end in enumerate(ends) if left >= end), len(ends))
+        ends[lane:lane + 1] = [left + len(tied[score]) * MARKER_EM]
+        lanes[score] = lane
+    return lanes
 
 
 def short_name(name):
@@ -284,22 +303,25 @@ def marker_labels(names):
 
 def score_track(view, names):
     """The score track to 25 with every player's marker (a short label, distinct at the table;
-    the full name in its title and in the track's accessible text) on it at its score. A place
-    is data-at (percent along the track) and data-shift (em aside, for ties), not a style
-    attribute, which the page's CSP refuses: static/cssvars.js hands them to the style sheet."""
+    the full name in its title and in the track's accessible text) at its score, ties side by
+    side, in a lane of its own where markers would meet; the track as deep as its lanes. A place
+    is data-at (percent along), data-shift (em aside, ties) and data-lane, the depth data-lanes,
+    not style attributes, which the CSP refuses: static/cssvars.js hands them to the sheet."""
     labels = marker_labels(names)
     ticks = "".join('<span class="tick%s" data-at="%.1f">%d</span>'
                     % (" goal" if v == 25 else "", 100 * v / TRACK_END, v)
                     for v in range(0, TRACK_END + 1, 5))
-    markers = "".join('<span class="marker m%d" data-at="%.1f" data-shift="%.2f" '
+    spots = marker_spots(view["scores"])
+    markers = "".join('<span class="marker m%d" data-at="%.1f" data-shift="%.2f" data-lane="%d" '
                       'data-score="%d" title="%s">%s</span>'
-                      % (seat, pos, offset, view["scores"][seat], escape(names[seat]),
+                      % (seat, pos, shift, lane, view["scores"][seat], escape(names[seat]),
                          escape(labels[seat]))
-                      for seat, (pos, offset) in enumerate(marker_spots(view["scores"])))
-    return ('<div class="score-track" role="img" aria-label="%s"><div class="track">%s%s'
-            '</div></div>'
+                      for seat, (pos, shift, lane) in enumerate(spots))
+    return ('<div class="score-track" role="img" aria-label="%s"><div class="track" '
+            'data-lanes="%d">%s%s</div></div>'
             % (escape(join_list(text("take.page.track_entry", {"name": names[s], "score": v})
-                                for s, v in enumerate(view["scores"]))), ticks, markers))
+                                for s, v in enumerate(view["scores"]))),
+               1 + max(lane for _, _, lane in spots), ticks, markers))
 
 
 def table_html(view, names, seats, ui):
