@@ -122,7 +122,8 @@
   window.encoreShowTeach = showTeach;    // Python calls it back on the start screen
   showTeach();
 
-  // Settings: the bots' pause, the sound, always claim; remembered through the store.
+  // Settings: the bots' pause, the trick pace, the sound, always claim; remembered through the
+  // store.
   const settings = store.settings();
   const pause = $("#bot-pause");
   pause.value = Number.isFinite(settings.pause) ? settings.pause : 700;
@@ -130,6 +131,13 @@
   pause.addEventListener("input", () => {
     $("#bot-pause-out").textContent = pause.value;
     store.setSetting("pause", +pause.value);
+  });
+  const trickPace = $("#trick-pace");      // how long a trick won stays (web/moves.py TRICK_PACE)
+  trickPace.value = Number.isFinite(settings.trick) ? settings.trick : 2000;
+  $("#trick-pace-out").textContent = trickPace.value;
+  trickPace.addEventListener("input", () => {
+    $("#trick-pace-out").textContent = trickPace.value;
+    store.setSetting("trick", +trickPace.value);
   });
   const soundOn = $("#sound-on");
   soundOn.checked = !settings.mute;

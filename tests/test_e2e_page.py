@@ -31,12 +31,12 @@ VIEWPORT = {"width": 1280, "height": 800}
 # the tests' motion preference: cards do not travel (less to draw on 2 cores); the tests of
 # motion (test_e2e_motion, the page's travel test) and one whole game ask for it explicitly
 MOTION = "reduce"
-# a new visit's quick settings: quick bots, no rule tips (every test is a "first game" of its
-# title), the worker started only for a search, and no sound (a running AudioContext's output
+# a new visit's quick settings: quick bots, a trick won gathered at once, no rule tips (every
+# test is a "first game" of its title), the worker started only for a search, and no sound (a running AudioContext's output
 # thread took a quarter of a whole game's CPU here: a whole game of TAC, TAKE and Taktvoll,
 # the Taktvoll play-back and a Re-Chord claim keep it, see with_sound), in the store's
 # namespace at any path
-QUICK = json.dumps({"pause": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING,
+QUICK = json.dumps({"pause": 0, "trick": 0, "think": 0.02, "early_worker": False, "teach": NO_TEACHING,
                     "mute": True})
 QUICK_SETTINGS = ("(() => {{ const k = 'encore@' + location.pathname.replace(/[^/]*$/, '') + "
                   "':settings'; localStorage.getItem(k) || localStorage.setItem(k, {0}); }})()"

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import pygame_rules
-from test_e2e_page import READY, STEP, sounds_made, with_sound
+from test_e2e_page import NS, READY, STEP, sounds_made, with_sound
 from test_e2e_page import table  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "web"))
@@ -226,3 +226,40 @@ def test_score_markers_never_overlap_each_other_or_a_panel(table, players, size)
     assert [(a["name"], b["name"]) for i, a in enumerate(marks) for b in marks[i + 1:]
             if meet(a, b)] == []
     assert [(m["name"], p["name"]) for m in marks for p in got["panels"] if meet(m, p)] == []
+
+
+def test_a_trick_won_stays_on_the_table_for_the_chosen_pace(table):  # noqa: F811
+    """The settings' trick pace keeps a trick just won on the table, its winner named and
+    ringed, the bots waiting, then it is gathered (issue 45, item 4: a trick of six was shown
+    for 0.85 s with no setting)."""
+    table.open()
+    page = table.page
+    table.start(players=6, game=GAME, seed="9")
+    page.click('#game-screen [data-action="settings"]')          # (the bots wait for the pass)
+    page.eval_on_selector("#trick-pace", "el => { el.value = 4000; "
+                          "el.dispatchEvent(new Event('input')); }")
+    assert page.inner_text("#trick-pace-out") == "4000"
+    page.keyboard.press("Escape")
+    assert table.page.evaluate("JSON.parse(localStorage.getItem(%r)).trick"
+                               % (NS + "settings")) == 4000
+    for _ in range(200):                        # play on until a trick is won
+        if page.locator(".trick-slot.won").count():
+            break
+        if page.locator(".passing").count():
+            table.step()
+        elif page.evaluate("document.body.dataset.board") == "playable":
+            page.click(".hand-card.playable >> nth=0")
+        page.wait_for_timeout(100)
+    moves = page.evaluate("document.body.dataset.moves")
+    state = table.engine_state()
+    last = state.view(0)["last_trick"]
+    winner = table.save()["seats"][last["winner"]]["name"]
+    assert page.locator(".trick-slot.filled").count() == 6
+    assert page.inner_text(".trick h2") == "Trick %d · won by %s" % (last["trick"], winner)
+    assert page.get_attribute(".trick-slot.won", "data-trick-card") == \
+        str(next(c for s, c in last["cards"] if s == last["winner"]))
+    page.wait_for_timeout(1000)                 # the bots wait while it is on the table
+    assert page.evaluate("document.body.dataset.moves") == moves
+    assert page.locator(".trick-slot.won").count() == 1
+    page.wait_for_selector(".trick-slot.won", state="detached", timeout=STEP)
+    page.wait_for_function("m => document.body.dataset.moves !== m", arg=moves, timeout=STEP)

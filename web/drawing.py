@@ -117,6 +117,7 @@ def table_ui(session, view, names):
         teaching.waiting_text(session, lesson, names),
         "undo": moves.undo_state(session, kind), "practice": session.practice,
         "hint": hints.hint_state(session, kind), "muted": sound.is_muted(),
+        "held": PAGE.held is not None and PAGE.held[0] is session,
         "teach": "" if kind else tip or (hints.hint_box(session, found) if found else "")}
 
 

@@ -6,6 +6,8 @@ Calls: bots, drawing, hints, saving, start, teaching; with other devices: hostin
 
 import random
 
+from pyscript import window
+
 from pygame_rules.core import EngineError
 from pygame_rules.messages import text
 
@@ -15,7 +17,9 @@ import hints
 import saving
 import start
 import teaching
-from page import PAGE, elsewhere, page_store, preferences, said
+from page import PAGE, elsewhere, page_store, preferences, proxy, said, settings
+
+TRICK_PACE = 2000    # ms a trick just won stays on the table by default (six cards can be read)
 
 
 def undo_state(session, kind):
@@ -52,6 +56,7 @@ def after_change(pending=None):
     sound and redraw, then make the person's automatic moves and let a bot play."""
     session = PAGE.session
     PAGE.pending = pending
+    let_go_trick()
     if not hints.hint_here(session):
         hints.forget_hint()                 # the hint was for the position before this change
     session.look()                    # teaching mode: the lessons this change brings
@@ -66,14 +71,60 @@ def after_change(pending=None):
                           None)
     PAGE.marks = session.table.marks(events) if events else []
     PAGE.arrivals = session.table.arrivals(events) if events else []
+    if PAGE.gather_to is not None and hold_trick(session):
+        PAGE.gather_to = None         # (it gathers when the trick pace is over)
     drawing.draw()
     proceed()
 
 
+def trick_pace():
+    """How long a trick just won stays on the table, in ms (the settings; issue 45, item 4)."""
+    try:
+        return max(0, min(6000, int(settings().get("trick", TRICK_PACE))))
+    except (ValueError, TypeError, AttributeError):
+        return TRICK_PACE
+
+
+def hold_trick(session):
+    """Keep the trick just won on the table for the trick pace, the game waiting meanwhile
+    (not when a round's scores or the end come next, nor in a game played with other
+    devices); True when it is held."""
+    pace = trick_pace()
+    if not pace or session.state.is_over or session.round_pending() or elsewhere() or \
+            not hasattr(session.table, "held_trick"):
+        return False
+    PAGE.held = (session, len(session.state.history), PAGE.gather_to)
+    PAGE.held_timer = window.setTimeout(GATHER_TICK, pace)
+    return True
+
+
+def let_go_trick():
+    """Forget a trick held on the table (a move, an undo or a new table came first)."""
+    if PAGE.held_timer is not None:
+        window.clearTimeout(PAGE.held_timer)
+    PAGE.held = PAGE.held_timer = None
+
+
+def gather_trick():
+    """The trick pace is over: the trick gathers to its winner, and the game goes on."""
+    held, session = PAGE.held, PAGE.session
+    PAGE.held = PAGE.held_timer = None
+    if held is None or held[0] is not session or held[1] != len(session.state.history) or \
+            PAGE.replay is not None:  # (closing the replay lets the game go on)
+        return
+    PAGE.gather_to = held[2]
+    drawing.draw()
+    proceed()
+
+
+GATHER_TICK = proxy(gather_trick)
+
+
 def proceed():
-    """A person's automatic move, else a bot's turn (after the bots' pause)."""
+    """A person's automatic move, else a bot's turn (after the bots' pause); nothing while a
+    trick just won is still on the table."""
     session = PAGE.session
-    if session is None:
+    if session is None or PAGE.held is not None:
         return
     if PAGE.overlay is None and teaching.lesson_shown(session) is None and \
             session.auto_move(preferences()) is not None:

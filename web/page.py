@@ -42,6 +42,9 @@ class PageState:
     marks: list = None            # what the last move completed (table.marks), lit up once
     arrivals: list = None         # what the last move put on the table and where it came from
                                   # (table.arrivals), travelling there once
+    held: tuple = None            # a trick just won, still shown: (the session, its moves
+                                  # when it was won, the winner)
+    held_timer: object = None     # the timer that gathers it (after the trick pace)
     # drawing
     record: tuple = None          # (session, moves, html): the end screen's records, read once
     # teaching
@@ -98,7 +101,7 @@ class PageState:
 OWNERS = MappingProxyType({      # module: the PageState fields only it (and its co-owners) write
     "start": ("session", "slot", "saving"),
     "joining": ("session", "slot", "saving", "devices", "join"),
-    "moves": ("gather_to", "marks", "arrivals"),
+    "moves": ("gather_to", "marks", "arrivals", "held", "held_timer"),
     "drawing": ("gather_to", "marks", "arrivals", "record"),
     "teaching": ("lit_lesson",),
     "saving": ("save_timer",),

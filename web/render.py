@@ -28,6 +28,18 @@ def t(msg_id, **params):
 
 
 # --- shared pieces --------------------------------------------------------------------------
+def trick_head(trick, names):
+    """A trick's heading; a trick just won, still on the table, names its winner."""
+    if trick.get("won_by") is None:
+        return t("ui.trick_head", trick=trick["number"])
+    return t("ui.trick_won_head", trick=trick["number"], name=names[trick["won_by"]])
+
+
+def won_slot(trick, seat):
+    """The class a trick's slot adds: " won" for the winner's card of a trick just won."""
+    return " won" if trick.get("won_by") == seat else ""
+
+
 def named(label, body):
     """A control's content: its name as text for screen readers, the drawing hidden from them.
     (An aria-label would have to contain the letters the drawing shows, which it cannot.)"""

@@ -102,9 +102,18 @@ def key_panel(view):
                escape(order)))
 
 
-def trick_html(view, names):
-    """The trick: this round's cards in play order with seat names, earlier rounds face down."""
-    trick = view["trick"]
+def held_trick(view):
+    """The trick just won, as the trick on the table (shown for the trick pace): its last
+    round's cards."""
+    last = view["last_trick"]
+    return {"number": last["trick"], "order": [s for s, _ in last["cards"]], "round": 1,
+            "cards": last["cards"], "facedown": 0, "won_by": last["winner"]}
+
+
+def trick_html(view, names, held=False):
+    """The trick: this round's cards in play order with seat names, earlier rounds face down
+    (`held`: the trick just won, its winner marked)."""
+    trick = held_trick(view) if held else view["trick"]
     played = dict((s, c) for s, c in trick["cards"])
     slots = []
     for i, seat in enumerate(trick["order"]):
@@ -113,7 +122,7 @@ def trick_html(view, names):
         if seat in played:
             body = card_svg(played[seat])
             label = text("ui.trick_card", {"name": who, "card": card_name(played[seat])})
-            cls = "trick-slot filled"
+            cls = "trick-slot filled" + render.won_slot(trick, seat)
             played_here = ' data-played="%d"' % played[seat]   # (not data-card: not a choice)
         else:
             body = '<div class="slot-empty"></div>'
@@ -123,7 +132,7 @@ def trick_html(view, names):
                      '%s</figcaption></figure>'
                      % (cls, seat, played_here, escape(label), body,
                         escape(join_list([str(i + 1), who], key="ui.stats_sep"))))
-    head = t("ui.trick_head", trick=trick["number"])
+    head = render.trick_head(trick, names)
     if trick["round"] > 1:
         head = join_list([head, t("tac.page.trick_round", round=trick["round"],
                                   facedown=trick["facedown"])], key="ui.stats_sep")
@@ -190,7 +199,7 @@ def table_html(view, names, seats, ui):
     mine, others = render.seat_panels(
         where, lambda s, spot: seat_panel(view, s, names, seats, spot))
     return ('%s<div class="centre tac-centre">%s%s</div>'
-            % (others, key_panel(view), trick_html(view, names))), mine
+            % (others, key_panel(view), trick_html(view, names, ui.get("held")))), mine
 
 
 # --- words --------------------------------------------------------------------------------------
