@@ -219,7 +219,8 @@ def test_every_key_asked_for_in_play_is_one_the_scan_found(game_id, monkeypatch)
 FIELDS = re.compile(r"{([a-z_0-9]*)(?:[:!][^}]*)?}")
 # texts that are the same in both languages: names (the brand, a parody song and band) and
 # texts that are nothing but parameters, symbols or card names
-SAME_IN_BOTH = {"ui.brand", "rc.page.song0_title", "rc.page.song0_band"}
+SAME_IN_BOTH = {"ui.brand", "rc.page.song0_title", "rc.page.song0_band", "tac.name.title",
+                "tak.name.title", "rc.name.title"}
 
 
 def forms(value):
@@ -279,19 +280,37 @@ def test_marking_japanese_is_one_span_per_run_of_japanese_characters(s):
     assert marked(s) == "".join(out)
 
 
+CJK = re.compile("[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")   # kana, kanji, full-width forms
+
+
+def test_no_english_text_holds_a_japanese_character():
+    """English reads without a Japanese font (issue 45, item 18): no entry of the English
+    catalogue, no game's English title and no English word of the page's shell holds kana,
+    kanji or a full-width form; only the language picker names 日本語 in its own script."""
+    assert [k for k, v in CATALOGUE["en"].items() if CJK.search(" ".join(forms(v)))] == []
+    assert [g.title for g in GAMES.values() if CJK.search(g.title)] == []
+    page = shell.fill_language((ROOT / "web" / "index.html").read_text(encoding="utf-8"),
+                               {}, {})
+    page = page.replace('<option value="ja" lang="ja">日本語</option>', "")
+    assert CJK.findall(re.sub(r"<script[^>]*>.*?</script>", "", page, flags=re.S)) == []
+
+
 def test_japanese_inside_english_is_marked_for_its_font_and_voice():
-    """In English, runs of Japanese (TAKE's title, its colour names) are wrapped in
-    lang="ja"; in Japanese nothing is; both are escaped. The top bar uses it."""
+    """In English, runs of Japanese (a player's name) are wrapped in lang="ja"; in Japanese
+    nothing is; both are escaped. The top bar shows the title in the page's language."""
     from pygame_rules.messages import marked, set_language
-    assert marked("TAKE トリックの翁 <b>") == 'TAKE <span lang="ja">トリックの翁</span> &lt;b&gt;'
+    assert marked("Mia 美亜 <b>") == 'Mia <span lang="ja">美亜</span> &lt;b&gt;'
     session = app.Session.start("take-bamboo", [{"name": "Mia", "kind": "human"}] +
                                 [{"name": "B", "kind": "bot"}] * 2, seed=1)
     html = render.screen_html(session.table, session.view(), session.names(), session.seats,
                               {"names": session.names()})
-    assert '<h1>TAKE <span lang="ja">トリックの翁</span></h1>' in html
+    assert '<h1>TAKE (Trick no Okina)</h1>' in html
     try:
         set_language("ja")
-        assert marked("TAKE トリックの翁 <b>") == "TAKE トリックの翁 &lt;b&gt;"
+        assert marked("Mia 美亜 <b>") == "Mia 美亜 &lt;b&gt;"
+        html = render.screen_html(session.table, session.view(), session.names(),
+                                  session.seats, {"names": session.names()})
+        assert '<h1>TAKE トリックの翁</h1>' in html
     finally:
         set_language("en")
 

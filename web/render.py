@@ -259,7 +259,7 @@ def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None)
             log + rules + nav_button("settings", t("ui.settings")) + \
             nav_button("menu", t("ui.menu"))
     return ('<header class="topbar"><h1>%s</h1><p class="where">%s</p><nav>%s</nav></header>'
-            % (marked(GAMES[table.GAME_ID].title), where, nav))
+            % (marked(GAMES[table.GAME_ID].shown_title()), where, nav))
 
 
 def status_html(status, ui):

@@ -74,7 +74,7 @@ def teach_never():
     session = PAGE.session
     session.stop_teaching()
     remember_teaching(session.state.game.id, False)
-    PAGE.notice, PAGE.notice_at = text("ui.teach_off", {"title": session.state.game.title}), None
+    PAGE.notice, PAGE.notice_at = text("ui.teach_off", {"title": session.state.game.shown_title()}), None
     saving.save()
     drawing.draw()
     moves.proceed()

@@ -1,6 +1,7 @@
 """Take The "A" Chord: every sentence of the game in Japanese, keyed like texts.EN (`tac.<area>.<id>`)."""
 
 JA = {
+    "tac.name.title": "Take The \"A\" Chord",
     "tac.hint.score": "公演終了時に合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     "tac.hint.rank": "探索は点数だけでなく、公演終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---

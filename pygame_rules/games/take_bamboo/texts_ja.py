@@ -1,6 +1,7 @@
 """TAKE トリックの翁: every sentence of the game in Japanese, keyed like texts.EN (`take.<area>.<id>`)."""
 
 JA = {
+    "take.name.title": "TAKE トリックの翁",
     "take.hint.score": "ラウンド終了時に合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     "take.hint.rank": "探索は点数だけでなく、ラウンド終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---

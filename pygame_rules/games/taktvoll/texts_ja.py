@@ -1,6 +1,7 @@
 """Taktvoll: every sentence of the game in Japanese, keyed like texts.EN (`tak.<area>.<id>`)."""
 
 JA = {
+    "tak.name.title": "Taktvoll",
     "tak.hint.score": "数手先で合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
     "tak.hint.rank": "探索は自分の点数だけでなく、他の人との差（手札に残ったカードはそれぞれの減点）で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
