@@ -315,6 +315,32 @@ def test_japanese_inside_english_is_marked_for_its_font_and_voice():
         set_language("en")
 
 
+def card_bands(lang):
+    """The colour band's text of one card of each colour of TAC and TAKE, in a language."""
+    from pygame_rules.games.take_a_chord.cards import COLOUR_OF
+    from pygame_rules.games.take_bamboo.cards import colour_of
+    from pygame_rules.messages import set_language
+    from tables import take_a_chord, take_bamboo
+    view = pygame_rules.new_game("take-bamboo", 3, seed=1).view(None)
+    set_language(lang)
+    try:
+        svgs = [take_a_chord.card_svg(COLOUR_OF.index(c)) for c in sorted(set(COLOUR_OF))] + \
+            [take_bamboo.bamboo_svg(next(k for k in range(54) if colour_of(k) == c), view)
+             for c in range(3)]
+    finally:
+        set_language("en")
+    return [re.search(r'class="card-colour"[^>]*>(.*?)</text>', s).group(1) for s in svgs]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_cards_band_names_its_colour_whole(lang):
+    """A card's band says the whole colour name, narrowed if long, never its first three
+    characters (リリカ, オーガ: issue 45, item 19)."""
+    names = [text("tac.name.colour.%d" % c, lang=lang) for c in range(5)] + \
+        [text("take.name.colour_short.%d" % c, lang=lang) for c in range(3)]
+    assert [band.split(" ", 1)[1] for band in card_bands(lang)] == names
+
+
 # --- lists and terminal columns in Japanese (issue 19) -------------------------------------------
 def test_a_list_is_joined_with_the_languages_separator():
     """English joins with ", ", Japanese with "、"; no language given: the current one."""

@@ -6,6 +6,8 @@ the felt comes from the game's table module (`tables/<game>.py`, named by the ga
 every sentence comes from the message catalogue.
 """
 
+from unicodedata import east_asian_width
+
 from pygame_rules import GAMES
 from pygame_rules.messages import escape, language, marked, text
 
@@ -33,6 +35,23 @@ def named(label, body):
     (An aria-label would have to contain the letters the drawing shows, which it cannot.)"""
     return '<span class="sr-only">%s</span><span aria-hidden="true">%s</span>' % (
         escape(label), body)
+
+
+BAND_WIDTH = 54          # a card's colour band holds this much text (viewBox units, of 58)
+
+
+def band_width(s):
+    """About how wide a text is on a card's band (its 10px bold font: a kana or kanji 10, other 6)."""
+    return sum(10 if east_asian_width(ch) in ("W", "F") else 3 if ch == " " else 6 for ch in s)
+
+
+def band_text(symbol, name):
+    """A card's colour band: its symbol and whole colour name, narrowed to fit the band when
+    the name is long (オーガニック, Stainless), never cut (issue 45, item 19)."""
+    label = "%s %s" % (symbol, name)
+    fit = ' textLength="%d" lengthAdjust="spacingAndGlyphs"' % BAND_WIDTH \
+        if band_width(label) > BAND_WIDTH else ""
+    return '<text class="card-colour" x="30" y="15"%s>%s</text>' % (fit, escape(label))
 
 
 def card_back_svg():

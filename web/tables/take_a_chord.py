@@ -30,10 +30,9 @@ def card_svg(card):
     return ('<svg class="card col-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
             '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
             '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
-            '<text class="card-colour" x="30" y="15">%s %s</text>'
-            '<text class="card-chord" x="30" y="60">%s</text>'
+            '%s<text class="card-chord" x="30" y="60">%s</text>'
             '<text class="card-symbol" x="30" y="78">%s</text></svg>'
-            % (co, COLOUR_SYMBOLS[co], escape(colour_name(co)[:3]), CHORDS[CHORD_OF[card]],
+            % (co, render.band_text(COLOUR_SYMBOLS[co], colour_name(co)), CHORDS[CHORD_OF[card]],
                COLOUR_SYMBOLS[co]))
 
 

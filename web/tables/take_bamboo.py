@@ -26,11 +26,10 @@ def bamboo_svg(card, view):
     return ('<svg class="card bcol-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
             '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
             '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
-            '<text class="card-colour" x="30" y="15">%s %s</text>'
-            '<text class="card-chord" x="30" y="62">%d</text>'
+            '%s<text class="card-chord" x="30" y="62">%d</text>'
             '<text class="card-symbol" x="30" y="79">%s</text>%s</svg>'
-            % (co, COLOUR_SYMBOLS[co], escape(text("take.name.colour_short.%d" % co)[:3]), rank,
-               COLOUR_SYMBOLS[co], star))
+            % (co, render.band_text(COLOUR_SYMBOLS[co], text("take.name.colour_short.%d" % co)),
+               rank, COLOUR_SYMBOLS[co], star))
 
 
 def name_of(card, view):
