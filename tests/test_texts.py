@@ -315,6 +315,23 @@ def test_japanese_inside_english_is_marked_for_its_font_and_voice():
         set_language("en")
 
 
+def japanese_forms():
+    """Every text form of the Japanese catalogue, with its key."""
+    return [(k, f) for k, v in CATALOGUE["ja"].items() for f in forms(v)]
+
+
+def test_japanese_writes_one_wave_dash_and_one_minus():
+    """Japanese text writes a range with 〜 (U+301C, never ～ or –) and a minus with −
+    (U+2212, never "-" before a digit), a number's sign included (issue 45, item 19)."""
+    assert [k for k, f in japanese_forms() if re.search("[\uff5e\u2013]", f)] == []
+    assert [k for k, f in japanese_forms() if re.search(r"(^|[^A-Za-z0-9-])-(\d|$)", f)] == []
+    assert text("take.page.refuse", {"giver": "Mia"}, lang="ja") == "断る：カードは捨て札、Mia−1点"
+    row = {"seat": "Mia", "count": 5, "chart": -10, "bonus": 0, "score": -10, "total": -3}
+    assert text("tac.ev.venue_score_row", row, lang="ja").count("\u2212") == 3
+    assert "-" not in text("tac.ev.venue_score_row", row, lang="ja")
+    assert "= -10 (total -3)" in text("tac.ev.venue_score_row", row, lang="en")
+
+
 def card_bands(lang):
     """The colour band's text of one card of each colour of TAC and TAKE, in a language."""
     from pygame_rules.games.take_a_chord.cards import COLOUR_OF

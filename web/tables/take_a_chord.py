@@ -14,7 +14,7 @@ from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, 
                                                    card_name, colour_name)
 from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
-from pygame_rules.messages import escape, join_list, text
+from pygame_rules.messages import escape, join_list, number, signed, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import log_lines_from
@@ -292,13 +292,13 @@ def venue_table(rows, names):
     body = []
     for r in rows:
         counted = r["tricks"] + (1 if r["spotlight"] else 0)
-        body.append("<tr><th scope=\"row\">%s</th><td>%d</td><td>%s</td><td>%d</td><td>%+d</td>"
-                    "<td>%s</td><td>%+d</td><td>%d</td></tr>"
+        body.append("<tr><th scope=\"row\">%s</th><td>%d</td><td>%s</td><td>%d</td><td>%s</td>"
+                    "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (escape(names[r["seat"]]), r["tricks"], "+1" if r["spotlight"] else "–",
-                       counted, r["chart"],
+                       counted, signed(r["chart"]),
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
-                       r["score"], r["total"]))
-    chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
+                       signed(r["score"]), number(r["total"])))
+    chart = join_list("%d→%s" % (i, number(p)) for i, p in enumerate(CHART))
     return ('<div class="tac-scores"><table class="scores"><thead><tr>%s</tr></thead><tbody>%s'
             '</tbody></table></div><p class="chart">%s</p>'
             % (head, "".join(body), t("tac.page.chart_line", chart=chart)))

@@ -10,7 +10,7 @@ from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, col
                                                    colour_of, rank_table)
 from pygame_rules.games.take_bamboo.log import event_lines
 from pygame_rules.core import EngineError
-from pygame_rules.messages import escape, join_list, text
+from pygame_rules.messages import escape, join_list, number, signed, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 
@@ -396,8 +396,8 @@ def round_table(rows, names):
     for r in rows:
         cells = "".join("<td>%s</td>" % t("take.page.count_points", count=n, points=p)
                         for n, p in zip(r["counts"], r["points"]))
-        body.append('<tr><th scope="row">%s</th>%s<td>%+d</td><td>%d</td></tr>'
-                    % (escape(names[r["seat"]]), cells, r["round"], r["score"]))
+        body.append('<tr><th scope="row">%s</th>%s<td>%s</td><td>%s</td></tr>'
+                    % (escape(names[r["seat"]]), cells, signed(r["round"]), number(r["score"])))
     return ('<div class="take-scores"><table class="scores"><thead><tr>%s</tr></thead>'
             '<tbody>%s</tbody></table></div><p class="chart">%s</p>'
             % (head, "".join(body), t("take.page.scoring_rule")))

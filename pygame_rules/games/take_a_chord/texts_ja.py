@@ -79,7 +79,7 @@ JA = {
     "tac.term.col.score": "得点",
     "tac.term.col.total": "合計",
     "tac.term.spotlight_yes": "+1",
-    "tac.term.spotlight_no": "-",
+    "tac.term.spotlight_no": "なし",
     "tac.term.final_row": {"other": "  {place}位 {name}：{total}点、インプロヴィゼーション{count}回"},
     # --- simulations (python -m pygame_rules simulate) --------------------------------------------
     "tac.sim.venue": "ボット {bot}：公演の平均得点 {mean:.1f}。公演のうち、ちょうど3トリック（スポットライト込み）{three:.1%}、3トリック超 {over:.1%}、0トリック {none:.1%}",
@@ -150,5 +150,5 @@ JA = {
     "tac.teach.improvisation": "インプロヴィゼーション！ 4番目の{seat}がリードと同じ{chord}を出しました。出たカードは裏向きになり、同じトリックの新しいラウンドが始まります。勝者はすべてのカードとボーナス15点を獲得します。",
     "tac.teach.improvisation_limit": "{seat}がリードと同じコードを出しましたが、インプロヴィゼーションは起こりません。1トリックの上限に達したか、公演の最後のトリックです。",
     "tac.teach.last_trick": "公演の最後のトリックです。このトリックではインプロヴィゼーションもキーチェンジも起こりません。",
-    "tac.teach.venue_scores": "公演の得点計算：得点表では0～3トリックで0・10・20・30点、それより多いと減っていきます。スポットライトカードは1トリックとして数え、勝ったインプロヴィゼーション1回につき15点が加わります。",
+    "tac.teach.venue_scores": "公演の得点計算：得点表では0〜3トリックで0・10・20・30点、それより多いと減っていきます。スポットライトカードは1トリックとして数え、勝ったインプロヴィゼーション1回につき15点が加わります。",
 }
