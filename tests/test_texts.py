@@ -320,10 +320,11 @@ def japanese_forms():
     return [(k, f) for k, v in CATALOGUE["ja"].items() for f in forms(v)]
 
 
-def test_japanese_writes_one_wave_dash_and_one_minus():
-    """Japanese text writes a range with 〜 (U+301C, never ～ or –) and a minus with −
-    (U+2212, never "-" before a digit), a number's sign included (issue 45, item 19)."""
-    assert [k for k, f in japanese_forms() if re.search("[\uff5e\u2013]", f)] == []
+def test_japanese_writes_one_wave_dash_one_minus_and_one_middle_dot():
+    """Japanese text writes a range with 〜 (U+301C, never ～ or –), a minus with −
+    (U+2212, never "-" before a digit), a number's sign included, and joins facts with ・
+    (never " · ") (issue 45, item 19)."""
+    assert [k for k, f in japanese_forms() if re.search("[\uff5e\u2013\u00b7]", f)] == []
     assert [k for k, f in japanese_forms() if re.search(r"(^|[^A-Za-z0-9-])-(\d|$)", f)] == []
     assert text("take.page.refuse", {"giver": "Mia"}, lang="ja") == "断る：カードは捨て札、Mia−1点"
     row = {"seat": "Mia", "count": 5, "chart": -10, "bonus": 0, "score": -10, "total": -3}

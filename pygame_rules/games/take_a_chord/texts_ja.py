@@ -3,7 +3,7 @@
 JA = {
     "tac.name.title": "Take The \"A\" Chord",
     "tac.hint.score": "公演終了時に合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
-    "tac.hint.rank": "探索は点数だけでなく、公演終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
+    "tac.hint.rank": "探索は得点だけでなく、公演終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{colour}の{chord}",
     "tac.name.colour.0": "ブルージー",
@@ -89,7 +89,7 @@ JA = {
     "tac.sim.spotlight_bot": "  ボット {bot}：自分の公演得点計算のうち{share:.1%}で保持",
     # --- the page's table -------------------------------------------------------------------------
     "tac.page.blurb": "キーチェンジ、インプロヴィゼーション、スポットライトカードのあるトリックテイキング。目指すは3トリック。",
-    "tac.page.where": "第{venue}公演（全{venues}） · 第{trick}トリック",
+    "tac.page.where": "第{venue}公演（全{venues}）・第{trick}トリック",
     "tac.page.sort_by_strength": "強さ順に並べる",
     "tac.page.sort_by_colour": "色順に並べる",
     "tac.page.key_chord": "キーコード",

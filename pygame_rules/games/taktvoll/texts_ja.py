@@ -3,7 +3,7 @@
 JA = {
     "tak.name.title": "Taktvoll",
     "tak.hint.score": "数手先で合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
-    "tak.hint.rank": "探索は自分の点数だけでなく、他の人との差（手札に残ったカードはそれぞれの減点）で手を比べます。",   # a hint: why the chosen move may not have the best score
+    "tak.hint.rank": "探索は自分の得点だけでなく、他の人との差（手札に残ったカードはそれぞれの減点）で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value}音符 {pitch}",
     "tak.name.rest": "{value}休符",
@@ -116,7 +116,7 @@ JA = {
     # --- the terminal game ------------------------------------------------------------------------
     "tak.term.prompt": "{name}の選択（番号を入力、?でヘルプ）: ",
     "tak.term.help": "選択肢の横の番号を入力してください。draw、keep、pass、doneと入力することもできます。小節線は「bar 2」、手札のカードと段は「Q:C5 1」のように入力します（「Q:A4* 2」で逆さまに、「3/4 2」で拍子記号、「E:rest 1」で休符）。qで終了します。",
-    "tak.term.header": {"other": "--- あなたの手番 · 山札：{count}枚 · {variant} ---"},
+    "tak.term.header": {"other": "--- あなたの手番・山札：{count}枚・{variant} ---"},
     "tak.term.scores": "得点：{scores}",
     "tak.term.score_entry": "{name} {score}点",
     "tak.term.score_entry_cards": {"other": "{name} {score}点（手札{count}枚）"},
@@ -202,7 +202,7 @@ JA = {
     "tak.page.cards": {"other": "{count}枚"},
     "tak.page.cards_hidden": "枚数非公開",
     "tak.page.score": {"other": "{count}点"},
-    "tak.page.where": "{variant} · 山札{deck}枚",
+    "tak.page.where": "{variant}・山札{deck}枚",
     "tak.page.variant.basic": "基本ルール",
     "tak.page.variant.thirds": "バリアントI（三度）",
     "tak.page.variant.intervals": "バリアントII（音程）",
