@@ -333,6 +333,30 @@ def test_japanese_writes_one_wave_dash_one_minus_and_one_middle_dot():
     assert "= -10 (total -3)" in text("tac.ev.venue_score_row", row, lang="en")
 
 
+def screen_in(lang, game_id):
+    """The table's HTML of a new game of 3 in a language."""
+    from pygame_rules.messages import set_language
+    session = app.Session.start(game_id, [{"name": "Mia", "kind": "human"}] +
+                                [{"name": "B", "kind": "bot"}] * 2, seed=1)
+    set_language(lang)
+    try:
+        return render.screen_html(session.table, session.view(), session.names(),
+                                  session.seats, {"names": session.names()})
+    finally:
+        set_language("en")
+
+
+def test_a_number_keeps_to_its_counter_in_japanese():
+    """A seat's facts keep each number on one line with its counter ("インプロ0回", never
+    "インプロ0" and "回" on two lines: issue 45, item 19); English is left as it was."""
+    html = screen_in("ja", "take-a-chord")
+    assert '<span class="nb">インプロ0回</span>' in html and '<span class="nb">合計0点</span>' in html
+    for game_id, kept in (("take-bamboo", "0点"), ("taktvoll", "0点"), ("rechord", "3枚")):
+        assert '<span class="nb">%s</span>' % kept in screen_in("ja", game_id), game_id
+    assert 'class="where"><span class="nb">第1公演（全3）</span>' in html   # the top bar
+    assert 'class="nb"' not in screen_in("en", "take-a-chord")
+
+
 def card_bands(lang):
     """The colour band's text of one card of each colour of TAC and TAKE, in a language."""
     from pygame_rules.games.take_a_chord.cards import COLOUR_OF

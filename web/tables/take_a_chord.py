@@ -126,6 +126,7 @@ def trick_html(view, names):
     if trick["round"] > 1:
         head = join_list([head, t("tac.page.trick_round", round=trick["round"],
                                   facedown=trick["facedown"])], key="ui.stats_sep")
+    head = render.unbroken(head)
     down = ""
     if trick["facedown"]:
         down = ('<div class="facedown" aria-label="%s">%s<span>%d</span></div>'
@@ -180,7 +181,7 @@ def seat_panel(view, seat, names, seats, where):
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s '
             '<small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
-               render.bot_or_human(seats[seat]), "".join(marks), stats))
+               render.bot_or_human(seats[seat]), "".join(marks), render.unbroken(stats)))
 
 
 def table_html(view, names, seats, ui):

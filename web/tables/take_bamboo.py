@@ -194,7 +194,7 @@ def seat_panel(view, seat, names, seats, where):
             '</small></h3><p class="marks">%s</p><p class="stats">%s</p>'
             '<div class="bamboo">%s</div></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
-               render.bot_or_human(seats[seat]), "".join(marks), stats, stacks))
+               render.bot_or_human(seats[seat]), "".join(marks), render.unbroken(stats), stacks))
 
 
 def trump_html(view):
