@@ -3,8 +3,8 @@
 JA = {
     # --- the terminal game ------------------------------------------------------------------------
     "rc.term.help": "選択肢の横の番号を入力してください。1行に複数の番号を並べると、続く質問にもまとめて答えられます（「1 5」なら1番目のピック、次に5番目のマス）。bag、chords、skip、done、decline などの単語や、A3 のようなマス名（弦は低い方から E A D G B e、フレットは1〜5）でも入力できます。q で終了します。",
-    "rc.term.prompt": "{name}の選択（番号を入力、?でヘルプ）: ",
-    "rc.term.prompt_space": "{name}、どれにしますか（番号かマス名、?でヘルプ）: ",
+    "rc.term.prompt": "{name}さん、選んでください（番号を入力、?でヘルプ）： ",
+    "rc.term.prompt_space": "{name}さん、どれにしますか（番号かマス名、?でヘルプ）： ",
     "rc.term.header": {"other": "--- あなたの手番・セットリスト：{setlist}・コード山札{deck}枚・袋{count}枚 ---"},
     "rc.term.header_claim": {"other": "--- {name}：あなたのコードカードが盤面と一致・コード山札{deck}枚・袋{count}枚 ---"},
     "rc.term.header_step": {"other": "--- あなたの手番（続き）・コード山札{deck}枚・袋{count}枚 ---"},
@@ -82,7 +82,7 @@ JA = {
     "rc.page.space_label": "{space}：{what}",
     "rc.page.space_lit": "{label}、選択できます",
     "rc.page.board_label": "フレットボード：弦はE A D G B e、フレットは1〜5",
-    "rc.page.fret_scored_mark": "{fret} ✓ 得点済",
+    "rc.page.fret_scored_mark": "{fret} ✓ 得点済み",
     "rc.page.type_kind": "{kind}のピック",
     "rc.page.where": {"other": "セットリスト：{setlist}・得点済みフレット{scored}/{frets}・袋に{count}枚"},
     "rc.page.supply": "サプライ",
@@ -174,7 +174,7 @@ JA = {
     "rc.page.chords_cell": "{fame}（{cards}枚）",
     "rc.page.chords_cell_row": "{fame}（{cards}枚）＋列に残ったカード{row}",
     "rc.page.no_song": "曲なし",
-    "rc.page.solo_win": "{name}、ジム・ボットに勝ちました！",
+    "rc.page.solo_win": "{name}さん、ジム・ボットに勝ちました！",
     "rc.page.solo_loss": "ジム・ボットの勝ち。勝つにはジム・ボットの名声を上回る必要があります。",
     "rc.page.winner": "勝者：{names}",
     "rc.page.winners": "同点優勝：{names}",

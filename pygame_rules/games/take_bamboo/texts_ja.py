@@ -108,9 +108,9 @@ JA = {
     "take.ev.winner": "{winners}が{score}点で勝利。",
     "take.ev.winners_shared": "{winners}が{score}点で同点勝利。",
     # --- the terminal game ------------------------------------------------------------------------
-    "take.term.prompt": "{name}、選んでください（番号を入力、?でヘルプ）： ",
-    "take.term.ask_left": "{name}、左の{left}に渡すカード（番号。左・右の順に2つの番号でも可）： ",
-    "take.term.ask_right": "{name}、右の{right}に渡すカード（番号）： ",
+    "take.term.prompt": "{name}さん、選んでください（番号を入力、?でヘルプ）： ",
+    "take.term.ask_left": "{name}さん、左の{left}に渡すカード（番号。左・右の順に2つの番号でも可）： ",
+    "take.term.ask_right": "{name}さん、右の{right}に渡すカード（番号）： ",
     "take.term.help": "選択肢の横に表示された番号を入力してください。カードを渡すときは、左に渡すカード、右に渡すカードの順に入力します（2つの番号を一度に入力しても構いません。例：3 7）。qで終了します。",
     "take.term.round_banner": "=== 第{round}ラウンド（全{rounds}ラウンド）・切り札の数字は{trump} ===",
     "take.term.header": "--- 第{round}ラウンド（全{rounds}ラウンド）第{trick}トリック・切り札{trump} ---",

@@ -114,7 +114,7 @@ JA = {
     "tak.ev.winner": "{winners}が{score}点で勝利。",
     "tak.ev.winners_shared": "{winners}が{score}点で勝利を分け合う。",
     # --- the terminal game ------------------------------------------------------------------------
-    "tak.term.prompt": "{name}の選択（番号を入力、?でヘルプ）: ",
+    "tak.term.prompt": "{name}さん、選んでください（番号を入力、?でヘルプ）： ",
     "tak.term.help": "選択肢の横の番号を入力してください。draw、keep、pass、doneと入力することもできます。小節線は「bar 2」、手札のカードと段は「Q:C5 1」のように入力します（「Q:A4* 2」で逆さまに、「3/4 2」で拍子記号、「E:rest 1」で休符）。qで終了します。",
     "tak.term.header": {"other": "--- あなたの手番・山札：{count}枚・{variant} ---"},
     "tak.term.scores": "得点：{scores}",
