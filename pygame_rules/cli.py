@@ -396,7 +396,7 @@ class Tally:
 
 def report(out, args, seed, names, tally, seconds):
     """Print the statistics of a simulation."""
-    title = GAMES[args.game].title
+    title = GAMES[args.game].shown_title()
     say(out, "cli.sim.title", {"title": title, "count": tally.games,
                                "players": text("cli.sim.players", {"count": args.players}),
                                "seed": seed})

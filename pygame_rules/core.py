@@ -218,7 +218,8 @@ class Game:
     """What a game is: its id, title, player counts, options and how to make a state."""
 
     id: str
-    title: str
+    title: str            # the engine's name for it, in English (the terminal, errors, OpenSpiel);
+                          # a player reads `shown_title()`
     min_players: int
     max_players: int
     options: tuple = ()
@@ -239,6 +240,10 @@ class Game:
         module = sys.modules.get(self.package + ".state") or \
             importlib.import_module(self.package + ".state")
         return getattr(module, self.state)
+
+    def shown_title(self, lang=None):
+        """The title a player reads, in a language (None: the current one): the catalogue's."""
+        return text(self.prefix + ".name.title", lang=lang)
 
     def part(self, name):
         """One of the game's parts (a module of its package, imported on first use)."""
@@ -261,7 +266,7 @@ class Game:
             raise SetupError("error.bad_options", options=short(options))
         for name, value in (options or {}).items():
             if type(name) is not str or name not in known:
-                raise SetupError("error.bad_option", option=clip(name), title=self.title)
+                raise SetupError("error.bad_option", option=clip(name), title=self.shown_title())
             if type(value) is not type(known[name].default) or value not in known[name].allowed:
                 raise SetupError("error.bad_option_value", option=name,
                                  allowed=list(known[name].allowed), value=clip(value))
@@ -416,7 +421,7 @@ def new_game(game_id, players, seed=0, options=None, setup=None):
     if game is None:
         raise SetupError("error.unknown_game", game=clip(game_id))
     if type(players) is not int or not game.min_players <= players <= game.max_players:
-        raise SetupError("error.bad_players", title=game.title, min=game.min_players,
+        raise SetupError("error.bad_players", title=game.shown_title(), min=game.min_players,
                          max=game.max_players, players=clip(players))
     return game.state_class.start(game, players, seed, game.resolve_options(options), setup)
 

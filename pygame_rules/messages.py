@@ -535,13 +535,33 @@ def template(msg_id, params=None, lang=None):
     return entry
 
 
+MINUS = {"ja": "\u2212"}   # the minus sign of a language whose text does not use "-" (−3点)
+
+
 def text(msg_id, params=None, lang=None):
     """Render one message of the catalogue with its parameters."""
     params = params or {}
     form = template(msg_id, params, lang)
+    if (lang or _CURRENT[0]) in MINUS and any(is_negative(v) for v in params.values()):
+        return _JA_NUMBERS.vformat(form, (), params)
     if any(isinstance(v, str) and not v.isascii() for v in params.values()):
         return _COLUMNS.vformat(form, (), params)
     return form.format(**params)
+
+
+def is_negative(value):
+    """True for a number below zero (not a bool)."""
+    return type(value) in (int, float) and value < 0
+
+
+def signed(n):
+    """A score with its sign and a true minus ("+3", "−3"), as score tables show it."""
+    return "%+d" % n if n >= 0 else "\u2212%d" % -n
+
+
+def number(n):
+    """A whole number with a true minus sign when below 0 ("−3"), as score tables show it."""
+    return "%d" % n if n >= 0 else "\u2212%d" % -n
 
 
 def join_list(items, lang=None, key="ui.list_sep"):
@@ -580,7 +600,17 @@ class ColumnFormatter(string.Formatter):
         return super().format_field(value, spec) if padded is None else padded
 
 
+class MinusFormatter(ColumnFormatter):
+    """ColumnFormatter writing a negative number with Japanese text's minus sign (−3)."""
+
+    def format_field(self, value, spec):
+        """The field as ColumnFormatter writes it, a number's "-" made "−"."""
+        out = super().format_field(value, spec)
+        return out.replace("-", MINUS["ja"]) if is_negative(value) else out
+
+
 _COLUMNS = ColumnFormatter()
+_JA_NUMBERS = MinusFormatter()
 
 
 def sentence(msg_id, params=None, lang=None):

@@ -145,7 +145,7 @@ class EncoreGame(pyspiel.Game):
         longest = self.kit.max_moves(self.players, self.options)
         if longest is None:       # Re-Chord without anti-stall: chord cards drawn for ever
             changed = {k: v for k, v in self.options.items() if v != option_default(game, k)}
-            raise SetupError("error.no_longest_game", title=game.title, options=short(changed))
+            raise SetupError("error.no_longest_game", title=game.shown_title(), options=short(changed))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.seeds,

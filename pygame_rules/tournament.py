@@ -135,7 +135,7 @@ def run(game_id, seats, games, seed=0, options=None, seconds=None, jobs=1):
 
 def report(say, game_id, seats, games, seed, result):
     """Print the tournament's table through `say(msg_id, params)`."""
-    say("cli.tour.title", {"title": GAMES[game_id].title, "count": games,
+    say("cli.tour.title", {"title": GAMES[game_id].shown_title(), "count": games,
                            "seats": text("cli.tour.seats", {"count": len(seats)}), "seed": seed})
     for e, name in enumerate(seats):
         wins, wins_ci = interval(result["wins"][e])

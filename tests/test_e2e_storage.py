@@ -127,7 +127,7 @@ def test_keys_are_namespaced_and_an_old_save_carries_over(table):  # noqa: F811
     assert "encore.save" not in keys and "encore@/other/:game.q" in keys
     assert all(k.startswith(NS) or k.startswith("encore@/other/") for k in keys), keys
     button = table.page.locator("#continue-button")
-    assert button.inner_text() == "Continue: TAKE トリックの翁, round 1"
+    assert button.inner_text() == "Continue: TAKE (Trick no Okina), round 1"
     button.click()
     table.page.wait_for_selector(BOARDS, state="attached", timeout=STEP)
     assert table.page.evaluate("localStorage.getItem('encore@/other/:game.q')") == "theirs"
@@ -152,7 +152,7 @@ def test_two_saves_of_a_game_are_told_apart_on_the_start_screen(table):  # noqa:
     buttons = table.page.locator("#continue-box button")
     assert buttons.count() == 2
     lines = buttons.locator(".continue-line").all_inner_texts()
-    assert lines == ["Continue: TAKE トリックの翁, round 1"] * 2
+    assert lines == ["Continue: TAKE (Trick no Okina), round 1"] * 2
     details = buttons.locator(".continue-detail").all_inner_texts()
     assert details[0].startswith("Players 4 · moves 2 · saved ") and \
         details[1].startswith("Players 3 · moves 0 · saved ") and details[0] != details[1]

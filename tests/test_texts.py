@@ -219,7 +219,8 @@ def test_every_key_asked_for_in_play_is_one_the_scan_found(game_id, monkeypatch)
 FIELDS = re.compile(r"{([a-z_0-9]*)(?:[:!][^}]*)?}")
 # texts that are the same in both languages: names (the brand, a parody song and band) and
 # texts that are nothing but parameters, symbols or card names
-SAME_IN_BOTH = {"ui.brand", "rc.page.song0_title", "rc.page.song0_band"}
+SAME_IN_BOTH = {"ui.brand", "rc.page.song0_title", "rc.page.song0_band", "tac.name.title",
+                "tak.name.title", "rc.name.title"}
 
 
 def forms(value):
@@ -279,21 +280,107 @@ def test_marking_japanese_is_one_span_per_run_of_japanese_characters(s):
     assert marked(s) == "".join(out)
 
 
+CJK = re.compile("[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")   # kana, kanji, full-width forms
+
+
+def test_no_english_text_holds_a_japanese_character():
+    """English reads without a Japanese font (issue 45, item 18): no entry of the English
+    catalogue, no game's English title and no English word of the page's shell holds kana,
+    kanji or a full-width form; only the language picker names 日本語 in its own script."""
+    assert [k for k, v in CATALOGUE["en"].items() if CJK.search(" ".join(forms(v)))] == []
+    assert [g.title for g in GAMES.values() if CJK.search(g.title)] == []
+    page = shell.fill_language((ROOT / "web" / "index.html").read_text(encoding="utf-8"),
+                               {}, {})
+    page = page.replace('<option value="ja" lang="ja">日本語</option>', "")
+    assert CJK.findall(re.sub(r"<script[^>]*>.*?</script>", "", page, flags=re.S)) == []
+
+
 def test_japanese_inside_english_is_marked_for_its_font_and_voice():
-    """In English, runs of Japanese (TAKE's title, its colour names) are wrapped in
-    lang="ja"; in Japanese nothing is; both are escaped. The top bar uses it."""
+    """In English, runs of Japanese (a player's name) are wrapped in lang="ja"; in Japanese
+    nothing is; both are escaped. The top bar shows the title in the page's language."""
     from pygame_rules.messages import marked, set_language
-    assert marked("TAKE トリックの翁 <b>") == 'TAKE <span lang="ja">トリックの翁</span> &lt;b&gt;'
+    assert marked("Mia 美亜 <b>") == 'Mia <span lang="ja">美亜</span> &lt;b&gt;'
     session = app.Session.start("take-bamboo", [{"name": "Mia", "kind": "human"}] +
                                 [{"name": "B", "kind": "bot"}] * 2, seed=1)
     html = render.screen_html(session.table, session.view(), session.names(), session.seats,
                               {"names": session.names()})
-    assert '<h1>TAKE <span lang="ja">トリックの翁</span></h1>' in html
+    assert '<h1>TAKE (Trick no Okina)</h1>' in html
     try:
         set_language("ja")
-        assert marked("TAKE トリックの翁 <b>") == "TAKE トリックの翁 &lt;b&gt;"
+        assert marked("Mia 美亜 <b>") == "Mia 美亜 &lt;b&gt;"
+        html = render.screen_html(session.table, session.view(), session.names(),
+                                  session.seats, {"names": session.names()})
+        assert '<h1>TAKE トリックの翁</h1>' in html
     finally:
         set_language("en")
+
+
+def japanese_forms():
+    """Every text form of the Japanese catalogue, with its key."""
+    return [(k, f) for k, v in CATALOGUE["ja"].items() for f in forms(v)]
+
+
+def test_japanese_writes_one_wave_dash_one_minus_and_one_middle_dot():
+    """Japanese text writes a range with 〜 (U+301C, never ～ or –), a minus with −
+    (U+2212, never "-" before a digit), a number's sign included, and joins facts with ・
+    (never " · ") (issue 45, item 19)."""
+    assert [k for k, f in japanese_forms() if re.search("[\uff5e\u2013\u00b7]", f)] == []
+    assert [k for k, f in japanese_forms() if re.search(r"(^|[^A-Za-z0-9-])-(\d|$)", f)] == []
+    assert text("take.page.refuse", {"giver": "Mia"}, lang="ja") == "断る：カードは捨て札、Mia−1点"
+    row = {"seat": "Mia", "count": 5, "chart": -10, "bonus": 0, "score": -10, "total": -3}
+    assert text("tac.ev.venue_score_row", row, lang="ja").count("\u2212") == 3
+    assert "-" not in text("tac.ev.venue_score_row", row, lang="ja")
+    assert "= -10 (total -3)" in text("tac.ev.venue_score_row", row, lang="en")
+
+
+def screen_in(lang, game_id):
+    """The table's HTML of a new game of 3 in a language."""
+    from pygame_rules.messages import set_language
+    session = app.Session.start(game_id, [{"name": "Mia", "kind": "human"}] +
+                                [{"name": "B", "kind": "bot"}] * 2, seed=1)
+    set_language(lang)
+    try:
+        return render.screen_html(session.table, session.view(), session.names(),
+                                  session.seats, {"names": session.names()})
+    finally:
+        set_language("en")
+
+
+def test_a_number_keeps_to_its_counter_in_japanese():
+    """A seat's facts keep each number on one line with its counter ("インプロ0回", never
+    "インプロ0" and "回" on two lines: issue 45, item 19); English is left as it was."""
+    html = screen_in("ja", "take-a-chord")
+    assert '<span class="nb">インプロ0回</span>' in html and '<span class="nb">合計0点</span>' in html
+    for game_id, kept in (("take-bamboo", "0点"), ("taktvoll", "0点"), ("rechord", "3枚")):
+        assert '<span class="nb">%s</span>' % kept in screen_in("ja", game_id), game_id
+    assert 'class="where"><span class="nb">第1公演（全3）</span>' in html   # the top bar
+    assert 'class="nb"' not in screen_in("en", "take-a-chord")
+
+
+def card_bands(lang):
+    """The colour band's text of one card of each colour of TAC and TAKE, in a language."""
+    from pygame_rules.games.take_a_chord.cards import COLOUR_OF
+    from pygame_rules.games.take_bamboo.cards import colour_of
+    from pygame_rules.messages import set_language
+    from tables import take_a_chord, take_bamboo
+    view = pygame_rules.new_game("take-bamboo", 3, seed=1).view(None)
+    set_language(lang)
+    try:
+        svgs = [take_a_chord.card_svg(COLOUR_OF.index(c)) for c in sorted(set(COLOUR_OF))] + \
+            [take_bamboo.bamboo_svg(next(k for k in range(54) if colour_of(k) == c), view)
+             for c in range(3)]
+    finally:
+        set_language("en")
+    return [re.search(r'class="card-colour"[^>]*>(.*?)</text>', s).group(1) for s in svgs]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_cards_band_names_its_colour_whole(lang):
+    """A card's band says the whole colour name, narrowed if long, never its first three
+    characters (リリカ, オーガ: issue 45, item 19)."""
+    names = [text("tac.name.colour.%d" % c, lang=lang) for c in range(5)] + \
+        [text("take.name.colour_short.%d" % c, lang=lang) for c in range(3)]
+    assert [band.split(" ", 1)[1] for band in card_bands(lang)] == names
 
 
 # --- lists and terminal columns in Japanese (issue 19) -------------------------------------------

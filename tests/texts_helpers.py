@@ -175,6 +175,7 @@ def all_used():
         used |= {o.msg for o in game.options} | {h["msg"] for h in game.house_rules}
         used |= {k for o in game.options for k in option_keys(game.prefix, o)}  # web/shell.py
         used.add(game.prefix + ".page.blurb")                          # web/shell.py
+        used.add(game.prefix + ".name.title")                          # core.Game.shown_title
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
         used |= {"%s.teach.%s" % (game.prefix, m.id) for m in teach.moments(game.id)}  # teach.py
         used.add(game.prefix + ".hint.score")                          # pygame_rules/hint.py

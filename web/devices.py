@@ -382,7 +382,7 @@ def join_html(join, share=False):
     """The guest's screen while it joins: the invitation's game and seat, then its reply to
     show the host (QR code, text; Copy, and Share where the browser can: `share`), what it
     waits for, or why it cannot join."""
-    title = pygame_rules.GAMES[join["game"]].title if join.get("game") else ""
+    title = pygame_rules.GAMES[join["game"]].shown_title() if join.get("game") else ""
     body = ['<p>%s</p>' % render.t("ui.net.join_seat", seat=join["seat"] + 1)
             if join.get("seat") is not None else ""]
     replying = bool(join.get("reply")) and not join.get("error") and not join.get("broker")

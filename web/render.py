@@ -6,6 +6,9 @@ the felt comes from the game's table module (`tables/<game>.py`, named by the ga
 every sentence comes from the message catalogue.
 """
 
+import re
+from unicodedata import east_asian_width
+
 from pygame_rules import GAMES
 from pygame_rules.messages import escape, language, marked, text
 
@@ -45,6 +48,47 @@ def named(label, body):
     (An aria-label would have to contain the letters the drawing shows, which it cannot.)"""
     return '<span class="sr-only">%s</span><span aria-hidden="true">%s</span>' % (
         escape(label), body)
+
+
+FACT_LIMIT = 8             # characters of a fact kept whole on a line
+# a fact ("インプロ0回", "この公演：0点"); a number and its unit ("第3ラウンド", "12小節", "0/5")
+FACT_WITH_NUMBER = r"(?<![&#xX0-9])[^・、·／<>&\s]*\d[^・、·／<>&\s]*"
+NUMBER_WITH_UNIT = r"第?[+\u2212-]?\d[\d.,/]*(?:[ァ-ヶー]{1,5}|[一-龥々]{1,2}|[^\d.,/\s])?"
+
+
+def unbroken(html):
+    """Page HTML in which, in Japanese, each fact with a number between separators (・、)
+    keeps to one line ("インプロ0回" in a nowrap span; it broke as "インプロ0／回": issue 45,
+    item 19); other languages' as it was."""
+    if language() != "ja":
+        return html
+    return "".join(part if part.startswith("<") else re.sub(FACT_WITH_NUMBER, kept_fact, part)
+                   for part in re.split(r"(<[^>]*>)", html))
+
+
+def kept_fact(match):
+    """A fact in a nowrap span; in a long one (wider than a seat panel) each number and unit."""
+    fact = match.group(0)
+    if len(fact) <= FACT_LIMIT:
+        return '<span class="nb">%s</span>' % fact
+    return re.sub(NUMBER_WITH_UNIT, lambda m: '<span class="nb">%s</span>' % m.group(0), fact)
+
+
+BAND_WIDTH = 54          # a card's colour band holds this much text (viewBox units, of 58)
+
+
+def band_width(s):
+    """About how wide a text is on a card's band (10px bold: a kana or kanji 10, other 6)."""
+    return sum(10 if east_asian_width(ch) in ("W", "F") else 3 if ch == " " else 6 for ch in s)
+
+
+def band_text(symbol, name):
+    """A card's colour band: its symbol and whole colour name, narrowed to fit the band when
+    the name is long (オーガニック, Stainless), never cut (issue 45, item 19)."""
+    label = "%s %s" % (symbol, name)
+    fit = ' textLength="%d" lengthAdjust="spacingAndGlyphs"' % BAND_WIDTH \
+        if band_width(label) > BAND_WIDTH else ""
+    return '<text class="card-colour" x="30" y="15"%s>%s</text>' % (fit, escape(label))
 
 
 def card_back_svg():
@@ -276,7 +320,7 @@ def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None,
     """The top bar: the game's title, the sound's switch, where the game is (and a practice
     game's tag), Hint, Undo, the game's panels and the frame's (in a replay: the log, the rules
     and the way out)."""
-    where = escape(table.where_text(view))
+    where = unbroken(escape(table.where_text(view)))
     if practice:
         where += ' <span class="badge practice-tag">%s</span>' % t("ui.practice_tag")
     log = nav_button("log", t("ui.log"), ' class="log-toggle"')
@@ -289,7 +333,7 @@ def topbar_html(table, view, undo=None, replay=False, practice=False, hint=None,
             log + rules + nav_button("settings", t("ui.settings")) + \
             nav_button("menu", t("ui.menu"))
     return ('<header class="topbar"><h1>%s</h1>%s<p class="where">%s</p><nav>%s</nav></header>'
-            % (marked(GAMES[table.GAME_ID].title), sound_button(muted), where, nav))
+            % (marked(GAMES[table.GAME_ID].shown_title()), sound_button(muted), where, nav))
 
 
 def status_html(status, ui):

@@ -52,7 +52,7 @@ def summary(session):
     was saved)."""
     view = session.state.view(None)
     msg, params = session.table.continue_line(view)
-    title = session.state.game.title
+    title = session.state.game.shown_title()
     return {"game": session.state.game.id, "title": title, "over": view["is_over"],
             "msg": msg, "params": {**params, "title": title},
             "players": session.state.players, "moves": len(session.state.history)}

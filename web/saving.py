@@ -53,11 +53,11 @@ def record_html(session):
             continue
         mine = stats.record_of(data, game.id, seat["name"], players)
         line = text("ui.stats_record_hints" if mine["hinted"] else "ui.stats_record",
-                    {"name": seat["name"], "title": game.title, "table": table,
+                    {"name": seat["name"], "title": game.shown_title(), "table": table,
                      "count": mine["played"], "won": mine["won"], "hinted": mine["hinted"],
                      "best": mine["best"] if mine["best"] is not None else "–"})
         chart = stats.chart_svg(data, game.id, seat["name"], players, text(
-            "ui.stats_chart", {"name": seat["name"], "title": game.title, "table": table}))
+            "ui.stats_chart", {"name": seat["name"], "title": game.shown_title(), "table": table}))
         out.append('<p class="stats-line">%s</p>%s' % (render.escape(line), chart))
     return '<div class="stats-record">%s</div>' % "".join(out) if out else ""
 

@@ -88,7 +88,7 @@ def open_link(fragment):
     watching.stop_replay()
     PAGE.overlay = None
     PAGE.notice = said("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
-                       {"title": state.game.title})
+                       {"title": state.game.shown_title()})
     watching.show_replay(replays.Replay(state, seats, None, 0))
     document.body.dataset.linkMs = "%.0f" % (window.performance.now() - started)
 

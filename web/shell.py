@@ -40,7 +40,7 @@ def game_tiles():
         tiles.append('<label class="tile"><input type="radio" name="game" value="%s"%s>'
                      '<span class="tile-title">%s</span><span class="tile-blurb">%s</span>'
                      '<span class="tile-players">%s</span></label>'
-                     % (escape(game.id), " checked" if i == 0 else "", marked(game.title),
+                     % (escape(game.id), " checked" if i == 0 else "", marked(game.shown_title()),
                         t(game.prefix + ".page.blurb"),
                         t("ui.players_range", min=game.min_players, max=game.max_players)))
     return "".join(tiles)
@@ -124,7 +124,7 @@ def rules_tabs():
     return "".join('<button type="button" role="tab" id="rules-tab-%s" data-rules-tab="%s" '
                    'aria-controls="rules-%s" aria-selected="%s" tabindex="%d">%s</button>'
                    % (escape(g.id), escape(g.id), escape(g.id), "true" if i == 0 else "false",
-                      0 if i == 0 else -1, marked(g.title))
+                      0 if i == 0 else -1, marked(g.shown_title()))
                    for i, g in enumerate(page_games()))
 
 
@@ -153,7 +153,7 @@ def rules():
                    'id="%shouse"><h3>%s</h3><ul class="house-rules">%s</ul></section>'
                    '<p class="rules-doc">%s</p></div>'
                    % (escape(game.id), escape(game.id), escape(game.id), " hidden" if i else "",
-                      marked(game.title), t("ui.rules_contents"), "".join(toc), "".join(body),
+                      marked(game.shown_title()), t("ui.rules_contents"), "".join(toc), "".join(body),
                       anchor, t("ui.house_rules_head"), house,
                       t("ui.rules_doc", path=game.rules_doc)))
     return "".join(out)

@@ -156,7 +156,7 @@ def rows_html(rows):
     head = "".join('<th scope="col">%s</th>' % escape(text(c)) for c in COLUMNS)
     body = []
     for (game, players), row in sorted(rows.items()):
-        title = GAMES[game].title if game in GAMES else game
+        title = GAMES[game].shown_title() if game in GAMES else game
         bots = join_list("%s ×%d" % (level_name(level), n)
                          for level, n in sorted(row["bots"].items()))
         won = text("ui.stats_won_hinted", {"won": row["won"], "hinted": row["hinted"]}) \

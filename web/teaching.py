@@ -74,7 +74,8 @@ def teach_never():
     session = PAGE.session
     session.stop_teaching()
     remember_teaching(session.state.game.id, False)
-    PAGE.notice, PAGE.notice_at = said("ui.teach_off", {"title": session.state.game.title}), None
+    title = session.state.game.shown_title()
+    PAGE.notice, PAGE.notice_at = said("ui.teach_off", {"title": title}), None
     saving.save()
     drawing.draw()
     moves.proceed()

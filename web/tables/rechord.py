@@ -156,7 +156,7 @@ def seat_panel(view, seat, names, seats, where):
             '<h3>%s <small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p>%s'
             '</div>%s</section>'
             % (where, " active" if glow else "", seat, escape(names[seat]),
-               escape(names[seat]), kind, "".join(marks), stats,
+               escape(names[seat]), kind, "".join(marks), render.unbroken(stats),
                completed_html(view["completed"][seat]), jim_fold(view) if is_jim else ""))
 
 
@@ -217,7 +217,7 @@ def song_html(view, ui):
     return ('<section class="rc-song" aria-label="%s"><h3>%s</h3><p class="rc-song-title">%s'
             '</p><ul class="rc-song-chords">%s</ul><p class="rc-note">%s</p></section>'
             % (whose(ui, "rc.page.your_song", "rc.page.song_of"),
-               whose(ui, "rc.page.your_song", "rc.page.song_of"), title, chords,
+               whose(ui, "rc.page.your_song", "rc.page.song_of"), render.unbroken(title), chords,
                t("rc.page.song_fame", fame=SONG_FAME)))
 
 

@@ -14,7 +14,7 @@ from pygame_rules.games.take_a_chord.cards import (CHORD_OF, CHORDS, COLOUR_OF, 
                                                    card_name, colour_name)
 from pygame_rules.games.take_a_chord.log import event_lines
 from pygame_rules.games.take_a_chord.state import CHART
-from pygame_rules.messages import escape, join_list, text
+from pygame_rules.messages import escape, join_list, number, signed, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import log_lines_from
@@ -30,10 +30,9 @@ def card_svg(card):
     return ('<svg class="card col-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
             '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
             '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
-            '<text class="card-colour" x="30" y="15">%s %s</text>'
-            '<text class="card-chord" x="30" y="60">%s</text>'
+            '%s<text class="card-chord" x="30" y="60">%s</text>'
             '<text class="card-symbol" x="30" y="78">%s</text></svg>'
-            % (co, COLOUR_SYMBOLS[co], escape(colour_name(co)[:3]), CHORDS[CHORD_OF[card]],
+            % (co, render.band_text(COLOUR_SYMBOLS[co], colour_name(co)), CHORDS[CHORD_OF[card]],
                COLOUR_SYMBOLS[co]))
 
 
@@ -136,6 +135,7 @@ def trick_html(view, names, held=False):
     if trick["round"] > 1:
         head = join_list([head, t("tac.page.trick_round", round=trick["round"],
                                   facedown=trick["facedown"])], key="ui.stats_sep")
+    head = render.unbroken(head)
     down = ""
     if trick["facedown"]:
         down = ('<div class="facedown" aria-label="%s">%s<span>%d</span></div>'
@@ -190,7 +190,7 @@ def seat_panel(view, seat, names, seats, where):
     return ('<section class="seat seat-%s%s" data-seat="%d" aria-label="%s"><h3>%s '
             '<small>%s</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
-               render.bot_or_human(seats[seat]), "".join(marks), stats))
+               render.bot_or_human(seats[seat]), "".join(marks), render.unbroken(stats)))
 
 
 def table_html(view, names, seats, ui):
@@ -302,13 +302,13 @@ def venue_table(rows, names):
     body = []
     for r in rows:
         counted = r["tricks"] + (1 if r["spotlight"] else 0)
-        body.append("<tr><th scope=\"row\">%s</th><td>%d</td><td>%s</td><td>%d</td><td>%+d</td>"
-                    "<td>%s</td><td>%+d</td><td>%d</td></tr>"
+        body.append("<tr><th scope=\"row\">%s</th><td>%d</td><td>%s</td><td>%d</td><td>%s</td>"
+                    "<td>%s</td><td>%s</td><td>%s</td></tr>"
                     % (escape(names[r["seat"]]), r["tricks"], "+1" if r["spotlight"] else "–",
-                       counted, r["chart"],
+                       counted, signed(r["chart"]),
                        t("tac.page.bonus_cell", count=r["improvisations"], bonus=r["bonus"]),
-                       r["score"], r["total"]))
-    chart = join_list("%d→%d" % (i, p) for i, p in enumerate(CHART))
+                       signed(r["score"]), number(r["total"])))
+    chart = join_list("%d→%s" % (i, number(p)) for i, p in enumerate(CHART))
     return ('<div class="tac-scores"><table class="scores"><thead><tr>%s</tr></thead><tbody>%s'
             '</tbody></table></div><p class="chart">%s</p>'
             % (head, "".join(body), t("tac.page.chart_line", chart=chart)))

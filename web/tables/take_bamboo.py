@@ -10,7 +10,7 @@ from pygame_rules.games.take_bamboo.cards import (COLOUR_SYMBOLS, card_name, col
                                                    colour_of, rank_table)
 from pygame_rules.games.take_bamboo.log import event_lines
 from pygame_rules.core import EngineError
-from pygame_rules.messages import escape, join_list, text
+from pygame_rules.messages import escape, join_list, number, signed, text
 from render import card_back_svg, modal, t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.score_track import (MARKER_EM, TRACK_END, marker_labels,  # noqa: F401 (the
@@ -27,11 +27,10 @@ def bamboo_svg(card, view):
     return ('<svg class="card bcol-%d" viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
             '<rect class="card-face" x="1" y="1" width="58" height="82" rx="7"/>'
             '<rect class="card-band" x="1" y="1" width="58" height="20" rx="7"/>'
-            '<text class="card-colour" x="30" y="15">%s %s</text>'
-            '<text class="card-chord" x="30" y="62">%d</text>'
+            '%s<text class="card-chord" x="30" y="62">%d</text>'
             '<text class="card-symbol" x="30" y="79">%s</text>%s</svg>'
-            % (co, COLOUR_SYMBOLS[co], escape(text("take.name.colour_short.%d" % co)[:3]), rank,
-               COLOUR_SYMBOLS[co], star))
+            % (co, render.band_text(COLOUR_SYMBOLS[co], text("take.name.colour_short.%d" % co)),
+               rank, COLOUR_SYMBOLS[co], star))
 
 
 def name_of(card, view):
@@ -196,7 +195,7 @@ def seat_panel(view, seat, names, seats, where):
             '</small></h3><p class="marks">%s</p><p class="stats">%s</p>'
             '<div class="bamboo">%s</div></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
-               render.bot_or_human(seats[seat]), "".join(marks), stats, stacks))
+               render.bot_or_human(seats[seat]), "".join(marks), render.unbroken(stats), stacks))
 
 
 def trump_html(view):
@@ -344,8 +343,8 @@ def round_table(rows, names):
     for r in rows:
         cells = "".join("<td>%s</td>" % t("take.page.count_points", count=n, points=p)
                         for n, p in zip(r["counts"], r["points"]))
-        body.append('<tr><th scope="row">%s</th>%s<td>%+d</td><td>%d</td></tr>'
-                    % (escape(names[r["seat"]]), cells, r["round"], r["score"]))
+        body.append('<tr><th scope="row">%s</th>%s<td>%s</td><td>%s</td></tr>'
+                    % (escape(names[r["seat"]]), cells, signed(r["round"]), number(r["score"])))
     return ('<div class="take-scores"><table class="scores"><thead><tr>%s</tr></thead>'
             '<tbody>%s</tbody></table></div><p class="chart">%s</p>'
             % (head, "".join(body), t("take.page.scoring_rule")))

@@ -172,8 +172,8 @@ def seat_panel(view, seat, names, seats, where):
             '</small></h3><p class="marks">%s</p><p class="stats">%s</p></section>'
             % (where, active, seat, escape(names[seat]), escape(names[seat]),
                render.bot_or_human(seats[seat]), turn,
-               join_list([t("tak.page.score", count=view["scores"][seat]), cards],
-                         key="ui.stats_sep")))
+               render.unbroken(join_list([t("tak.page.score", count=view["scores"][seat]),
+                                          cards], key="ui.stats_sep"))))
 
 
 # --- words --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "rc.name.title": "Re-Chord",   # the title a player reads (Game.title: the engine's, in English)
     "rc.hint.score": "about {score} fame expected by the end",   # a hint: a move's outcome (pygame_rules/hint.py)
     "rc.hint.rank": "The search ranks moves by your lead in fame over the others, not by your fame alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---

@@ -1,6 +1,7 @@
 """Re-Chord: the game's sentences in Japanese (name, refuse, describe, opt, house, bot, ev, sim), keyed like texts.EN."""
 
 JA = {
+    "rc.name.title": "Re-Chord",
     "rc.hint.score": "終了時に名声約{score}の見込み",   # a hint: a move's outcome (pygame_rules/hint.py)
     "rc.hint.rank": "探索は自分の名声だけでなく、他の人との名声の差で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
@@ -52,7 +53,7 @@ JA = {
     "rc.refuse.phase.ability_wylde": "ワイルドは好きなマスに移動できます（そこにあるピックと置き換え）。移動しない場合はスキップしてください。",
     "rc.refuse.phase.jim": "ジム・ボットの手番です。今できるのは彼の次の一手だけです。",
     "rc.refuse.no_space": "そのマスはありません。弦はEからe、フレットは1から5です。",
-    "rc.refuse.no_kind": "そのピックはありません。種類は0～6（白、赤、青、グレー、紫、緑、ワイルド）です。",
+    "rc.refuse.no_kind": "そのピックはありません。種類は0〜6（白、赤、青、グレー、紫、緑、ワイルド）です。",
     "rc.refuse.not_in_supply": "サプライに{kind}のピックはありません。",
     "rc.refuse.occupied": "{space}にはすでにピックがあります。ピックと置き換えられるのはワイルドだけです。",
     "rc.refuse.bag_empty": "袋が空か、裏向きのピックを置ける空きマスがありません。",
@@ -127,7 +128,7 @@ JA = {
     # --- the house rules (an option that is one names its message) --------------------------------
     "rc.house.hr_1": "ピックは35枚で、ジャンルの6色（白、赤、青、グレー、紫、緑）が各5枚とワイルドが5枚です。",
     "rc.house.hr_2": "白・赤・青のジャンル名は仮の名前です。",
-    "rc.house.hr_3": "サプライのピック数は、ギタリスト1～2人で3枚、3人で4枚、4人で5枚、5人で6枚です（0＝この表に従う。または固定の枚数）。",
+    "rc.house.hr_3": "サプライのピック数は、ギタリスト1〜2人で3枚、3人で4枚、4人で5枚、5人で6枚です（0＝この表に従う。または固定の枚数）。",
     "rc.house.hr_4": "リードギター得点：各ジャンルは盤面全体について、フレットごとにその色の表向きのピックが1, 2, 3, 4, 5…枚なら1, 3, 6, 10, 15…点を得て、その合計を得点します（または得点するフレットだけを数える、あるいは単にピック1枚につき1点）。",
     "rc.house.hr_5": "裏向きのピックはリードギター得点に数えません（オン：本当の色で数えます）。",
     "rc.house.hr_6": "裏向きのピックはコードカードの条件を決して満たしません。ワイルドも表向きのときだけ満たします。",

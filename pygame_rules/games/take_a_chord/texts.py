@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tac.name.title": "Take The \"A\" Chord",   # the title a player reads (Game.title: the engine's, in English)
     "tac.hint.score": "a total of about {score} points at the end of the venue",   # a hint: a move's outcome (pygame_rules/hint.py)
     "tac.hint.rank": "The search ranks moves by the chance to finish the venue ahead and by your place among the scores, not by your points alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---

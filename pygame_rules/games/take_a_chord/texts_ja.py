@@ -1,8 +1,9 @@
 """Take The "A" Chord: every sentence of the game in Japanese, keyed like texts.EN (`tac.<area>.<id>`)."""
 
 JA = {
+    "tac.name.title": "Take The \"A\" Chord",
     "tac.hint.score": "公演終了時に合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
-    "tac.hint.rank": "探索は点数だけでなく、公演終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
+    "tac.hint.rank": "探索は得点だけでなく、公演終了時に首位に立つ見込みと順位で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tac.name.card": "{colour}の{chord}",
     "tac.name.colour.0": "ブルージー",
@@ -25,7 +26,7 @@ JA = {
     "tac.house.hr_tac4": "1つのラウンドでペアが2組でき、どちらもリードプレイヤーのコードではない場合（前のラウンドの裏向きのカードと同じコードを出せるときにだけ起こります）は、先に完成したペアが優先され、そのペアの2枚目を出したプレイヤーがキーチェンジャーになります。",
     "tac.house.hr_tac5": "3人プレイ：リードプレイヤーとダミーの2人だけが同じコードを出した場合、キーチェンジは起こりません。オン：リードプレイヤーがキーチェンジャーになります。",
     # --- the bots ---------------------------------------------------------------------------------
-    "tac.bot.random": "ランダム：出せるカードの中から適当に出します。",
+    "tac.bot.random": "ランダム：出せるカードの中から無作為に1枚出します。",
     "tac.bot.heuristic": "ヒューリスティック：3トリックを目指します。トリックが必要なときはスポットライトを取りに行き、次のラウンドに勝てるならインプロヴィゼーションを起こし、トリックが足りたら強いカードを処分します。",
     # --- the log: lines built from events ---------------------------------------------------------
     "tac.ev.game_start": "Take The \"A\" Chord、{players}人プレイでゲーム開始。",
@@ -78,7 +79,7 @@ JA = {
     "tac.term.col.score": "得点",
     "tac.term.col.total": "合計",
     "tac.term.spotlight_yes": "+1",
-    "tac.term.spotlight_no": "-",
+    "tac.term.spotlight_no": "なし",
     "tac.term.final_row": {"other": "  {place}位 {name}：{total}点、インプロヴィゼーション{count}回"},
     # --- simulations (python -m pygame_rules simulate) --------------------------------------------
     "tac.sim.venue": "ボット {bot}：公演の平均得点 {mean:.1f}。公演のうち、ちょうど3トリック（スポットライト込み）{three:.1%}、3トリック超 {over:.1%}、0トリック {none:.1%}",
@@ -88,7 +89,7 @@ JA = {
     "tac.sim.spotlight_bot": "  ボット {bot}：自分の公演得点計算のうち{share:.1%}で保持",
     # --- the page's table -------------------------------------------------------------------------
     "tac.page.blurb": "キーチェンジ、インプロヴィゼーション、スポットライトカードのあるトリックテイキング。目指すは3トリック。",
-    "tac.page.where": "第{venue}公演（全{venues}） · 第{trick}トリック",
+    "tac.page.where": "第{venue}公演（全{venues}）・第{trick}トリック",
     "tac.page.sort_by_strength": "強さ順に並べる",
     "tac.page.sort_by_colour": "色順に並べる",
     "tac.page.key_chord": "キーコード",
@@ -149,5 +150,5 @@ JA = {
     "tac.teach.improvisation": "インプロヴィゼーション！ 4番目の{seat}がリードと同じ{chord}を出しました。出たカードは裏向きになり、同じトリックの新しいラウンドが始まります。勝者はすべてのカードとボーナス15点を獲得します。",
     "tac.teach.improvisation_limit": "{seat}がリードと同じコードを出しましたが、インプロヴィゼーションは起こりません。1トリックの上限に達したか、公演の最後のトリックです。",
     "tac.teach.last_trick": "公演の最後のトリックです。このトリックではインプロヴィゼーションもキーチェンジも起こりません。",
-    "tac.teach.venue_scores": "公演の得点計算：得点表では0～3トリックで0・10・20・30点、それより多いと減っていきます。スポットライトカードは1トリックとして数え、勝ったインプロヴィゼーション1回につき15点が加わります。",
+    "tac.teach.venue_scores": "公演の得点計算：得点表では0〜3トリックで0・10・20・30点、それより多いと減っていきます。スポットライトカードは1トリックとして数え、勝ったインプロヴィゼーション1回につき15点が加わります。",
 }

@@ -1,4 +1,4 @@
-"""TAKE トリックの翁 (id `take-bamboo`): registration, options and the house rules.
+"""TAKE (Trick no Okina) (id `take-bamboo`): registration, options and the house rules.
 
 The house rules are those of docs/rules/take-bamboo.md, by their ids there (HR-T1…); each
 one's wording is a catalogue message (`take.house.hr_t1`…). Rules with a real alternative
@@ -28,7 +28,7 @@ HOUSE_RULES = house_rules(PREFIX, (
 
 GAME = register(Game(
     id="take-bamboo",
-    title="TAKE トリックの翁",
+    title="TAKE (Trick no Okina)",
     min_players=3,
     max_players=6,
     options=OPTIONS,

@@ -1,4 +1,4 @@
-"""TAKE トリックの翁: every sentence of the game in English, keyed `take.<area>.<id>`.
+"""TAKE (Trick no Okina): every sentence of the game in English, keyed `take.<area>.<id>`.
 
 Areas: name, refuse, describe, opt, house, bot, ev (the log), term (the terminal),
 sim (simulations), page (the page's table), rules (the rules page). The game hands
@@ -8,12 +8,13 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "take.name.title": "TAKE (Trick no Okina)",   # the title a player reads (Game.title: the engine's, in English)
     "take.hint.score": "a total of about {score} points at the end of the round",   # a hint: a move's outcome (pygame_rules/hint.py)
     "take.hint.rank": "The search ranks moves by the chance to finish the round ahead and by your place among the scores, not by your points alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
-    "take.name.colour.0": "Organic (オーガニック)",
-    "take.name.colour.1": "Biotech (バイオテック)",
-    "take.name.colour.2": "Stainless (ステンレス)",
+    "take.name.colour.0": "Organic",
+    "take.name.colour.1": "Biotech",
+    "take.name.colour.2": "Stainless",
     "take.name.colour_short.0": "Organic",
     "take.name.colour_short.1": "Biotech",
     "take.name.colour_short.2": "Stainless",
@@ -226,7 +227,7 @@ EN = {
     "take.rules.1.h": "The aim",
     "take.rules.2": "Collect bamboo in tricks without ever holding more than two colours, and score points per colour at the end of each round. The first to reach 25 ends the game; among several who reach it, the one closest to 25 wins. After 3 rounds without anyone at 25, the highest score wins. Ties share the win.",
     "take.rules.3.h": "The cards",
-    "take.rules.4": "54 bamboo cards in three colours, ❦ Organic (オーガニック, green), ∞ Biotech (バイオテック, pink) and ⚡ Stainless (ステンレス, silver), numbered 1 to 9 twice each. One trump number (2 to 6) is drawn for the whole game: every card of that number is a trump. Six glowing bamboo cards serve as face-down extras.",
+    "take.rules.4": "54 bamboo cards in three colours, ❦ Organic (green), ∞ Biotech (pink) and ⚡ Stainless (silver), numbered 1 to 9 twice each. One trump number (2 to 6) is drawn for the whole game: every card of that number is a trump. Six glowing bamboo cards serve as face-down extras.",
     "take.rules.5.h": "A round",
     "take.rules.6": "Everyone gets 10 cards (9 with five players, 8 with six). From the dealer clockwise, each player turns up one card from the draw pile as their initial bamboo; if its number is the trump, a face-down card doubles it (it counts as 2). Then everyone secretly passes one card to the left neighbour and one to the right.",
     "take.rules.7.h": "Tricks",

@@ -8,6 +8,7 @@ may be a dict of plural categories chosen by the `count` parameter.
 """
 
 EN = {
+    "tak.name.title": "Taktvoll",   # the title a player reads (Game.title: the engine's, in English)
     "tak.hint.score": "a total of about {score} points a few turns on",   # a hint: a move's outcome (pygame_rules/hint.py)
     "tak.hint.rank": "The search ranks moves by your lead over the others (cards still in hand count against each player), not by your points alone.",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---

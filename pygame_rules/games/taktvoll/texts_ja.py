@@ -1,8 +1,9 @@
 """Taktvoll: every sentence of the game in Japanese, keyed like texts.EN (`tak.<area>.<id>`)."""
 
 JA = {
+    "tak.name.title": "Taktvoll",
     "tak.hint.score": "数手先で合計約{score}点",   # a hint: a move's outcome (pygame_rules/hint.py)
-    "tak.hint.rank": "探索は自分の点数だけでなく、他の人との差（手札に残ったカードはそれぞれの減点）で手を比べます。",   # a hint: why the chosen move may not have the best score
+    "tak.hint.rank": "探索は自分の得点だけでなく、他の人との差（手札に残ったカードはそれぞれの減点）で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "tak.name.note": "{value}音符 {pitch}",
     "tak.name.rest": "{value}休符",
@@ -68,7 +69,7 @@ JA = {
     "tak.opt.rests.label": "4枚の休符を入れる",
     "tak.opt.one_four.label": "1/4の拍子記号を入れる",
     "tak.opt.quarter_invertible.label": "四分音符も逆さまに出せる",
-    "tak.opt.compound_intervals.label": "バリアントII：D4–G5の完全十一度も得点",
+    "tak.opt.compound_intervals.label": "バリアントII：D4とG5の完全十一度も得点",
     "tak.opt.start_player.label": "最初のプレイヤー",
     "tak.opt.start_player.seat0": "1番席",
     "tak.opt.start_player.random": "ランダム",
@@ -79,7 +80,7 @@ JA = {
     "tak.house.hr_k3": "符尾のあるB4の音符（二分音符・四分音符）は逆さまに出せません。",
     "tak.house.hr_k4": "山札から引いてそのまま出した音符や休符で小節が完成した場合も、同じ段にボーナスの小節線を出せます。",
     "tak.house.hr_k5": "バリアントIIでも、小節線はメロディーの流れを切りません。休符は切ります。",
-    "tak.house.hr_k6": "バリアントIIで得点になるのは完全一度・完全四度・完全五度・オクターブです。D4–G5の完全十一度は数えません（オン：数えます）。",
+    "tak.house.hr_k6": "バリアントIIで得点になるのは完全一度・完全四度・完全五度・オクターブです。D4とG5の完全十一度は数えません（オン：数えます）。",
     "tak.house.hr_k7": "「誰も続けられない」とは、山札が尽きていて、全員が続けてパスした状態のことです。",
     "tak.house.hr_k8": "最年少のプレイヤーではなく、1番席（またはランダムに選んだプレイヤー）から始めます。",
     "tak.house.hr_k9": "手札の枚数は他のプレイヤーに隠します（オフ：公開します）。",
@@ -113,9 +114,9 @@ JA = {
     "tak.ev.winner": "{winners}が{score}点で勝利。",
     "tak.ev.winners_shared": "{winners}が{score}点で勝利を分け合う。",
     # --- the terminal game ------------------------------------------------------------------------
-    "tak.term.prompt": "{name}の選択（番号を入力、?でヘルプ）: ",
+    "tak.term.prompt": "{name}さん、選んでください（番号を入力、?でヘルプ）： ",
     "tak.term.help": "選択肢の横の番号を入力してください。draw、keep、pass、doneと入力することもできます。小節線は「bar 2」、手札のカードと段は「Q:C5 1」のように入力します（「Q:A4* 2」で逆さまに、「3/4 2」で拍子記号、「E:rest 1」で休符）。qで終了します。",
-    "tak.term.header": {"other": "--- あなたの手番 · 山札：{count}枚 · {variant} ---"},
+    "tak.term.header": {"other": "--- あなたの手番・山札：{count}枚・{variant} ---"},
     "tak.term.scores": "得点：{scores}",
     "tak.term.score_entry": "{name} {score}点",
     "tak.term.score_entry_cards": {"other": "{name} {score}点（手札{count}枚）"},
@@ -201,7 +202,7 @@ JA = {
     "tak.page.cards": {"other": "{count}枚"},
     "tak.page.cards_hidden": "枚数非公開",
     "tak.page.score": {"other": "{count}点"},
-    "tak.page.where": "{variant} · 山札{deck}枚",
+    "tak.page.where": "{variant}・山札{deck}枚",
     "tak.page.variant.basic": "基本ルール",
     "tak.page.variant.thirds": "バリアントI（三度）",
     "tak.page.variant.intervals": "バリアントII（音程）",
@@ -229,7 +230,7 @@ JA = {
     "tak.rules.7.h": "逆さまに出す",
     "tak.rules.8": "全音符、二分音符、四分音符は逆さまに出せます。カードを180度回すと、真ん中の線を軸に上下を反転した音になります（E4 ↔ F5、G4 ↔ D5）。八分音符と十六分音符は逆さまに出せず、符尾のあるB4の音符も同様です。",
     "tak.rules.9.h": "バリアント",
-    "tak.rules.10": "バリアントI（三度）：各音符は、その段の直前の音符から上下三度以内でなければなりません。これは小節線をまたいでも同じです。休符の後にはどの音符でも出せます。バリアントII（音程）：直前の音符から完全一度、完全四度、完全五度、オクターブの音程になる音符を出すと、すぐに追加で1点を得ます（増四度F–Bと減五度B–Fは対象外）。休符はメロディーの流れを切ります。",
+    "tak.rules.10": "バリアントI（三度）：各音符は、その段の直前の音符から上下三度以内でなければなりません。これは小節線をまたいでも同じです。休符の後にはどの音符でも出せます。バリアントII（音程）：直前の音符から完全一度、完全四度、完全五度、オクターブの音程になる音符を出すと、すぐに追加で1点を得ます（FとBの増四度、BとFの減五度は対象外）。休符はメロディーの流れを切ります。",
     # --- teaching mode (issue 20): each rule the first time it comes into play ------------------
     "tak.teach.no_row": "まだ段がありません。段を始められるのはト音記号だけです。ト音記号を持っていれば出し、なければ山札から1枚引きます。",
     "tak.teach.clef": "{seat}がト音記号で{row}段目を始めました。この段の次のカードは拍子記号でなければなりません。段は最大4段です。",
@@ -240,9 +241,9 @@ JA = {
     "tak.teach.bar_scored": {"other": "{seat}が{row}段目の小節を閉じて{count}点を獲得。小節の音符と休符1枚につき1点です。ト音記号、拍子記号、小節線は得点になりません。"},
     "tak.teach.turn_over": "{card}は逆さまに出せます。カードを回すと真ん中の線を軸に反転し、{turned}の音になります。八分音符、十六分音符、符尾のあるB4の音符は逆さまにできません。",
     "tak.teach.upside_down": "{seat}が{turned}を逆さまに出しました。{printed}のカードを回したもので、真ん中の線を軸に反転した音になります。基本ルールでは向きは関係ありませんが、バリアントでは実際に鳴る音の高さで判定します。",
-    "tak.teach.thirds": "バリアントI「三度」：{row}段目の次の音符は、{pitch}から三度以内（{low}～{high}）でなければなりません。小節線をまたいでも同じです。休符の後はどの音でも出せます。",
+    "tak.teach.thirds": "バリアントI「三度」：{row}段目の次の音符は、{pitch}から三度以内（{low}〜{high}）でなければなりません。小節線をまたいでも同じです。休符の後はどの音でも出せます。",
     "tak.teach.rest_line": "{row}段目の休符がメロディーの流れを切りました。そこで次に出す音符には直前の音符がないので、どの高さの音でも出せ、音程の得点もありません。",
-    "tak.teach.interval": {"other": "{seat}が{row}段目で追加{count}点を獲得。直前の音符との音程が{interval}です。完全一度、完全四度、完全五度、オクターブが得点になり、F–BとB–Fはなりません。"},
+    "tak.teach.interval": {"other": "{seat}が{row}段目で追加{count}点を獲得。直前の音符との音程が{interval}です。完全一度、完全四度、完全五度、オクターブが得点になります（FとBの増四度、BとFの減五度は対象外）。"},
     "tak.teach.drawn": "{card}を引きました。出せる場所があれば今すぐ出すか、手札に残します。どちらでも、それで手番は終わりです。",
     "tak.teach.pass": "山札が尽きました。出せるカードがあれば出し、なければパスします。全員が順にパスすると、ゲームは終わります。",
     "tak.teach.game_end": {"other": "ゲーム終了：手札に残ったカードは小節線も含めて1枚−1点です。最も得点の高い{winners}の勝ちです。"},
