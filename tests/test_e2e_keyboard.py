@@ -1,4 +1,5 @@
-"""End to end: a card played by keyboard alone, and a log the keyboard can reach."""
+"""End to end: a card played by keyboard alone, a log the keyboard can reach, and a Tab order
+and a focus that go to the choices to make."""
 
 import pytest
 
@@ -125,3 +126,29 @@ def test_the_top_bar_shows_whether_the_sound_is_on(table):  # noqa: F811
     page.wait_for_function("document.querySelector('.sound-toggle').ariaPressed === 'true'",
                            timeout=STEP)
     assert speaker(page) == ["true", False, True]
+
+
+FOCUSED_KEY = "document.activeElement.dataset.key || null"
+STOPS = "document.querySelectorAll('.fretboard [tabindex=\"0\"]').length"
+
+
+def tabs_to(page, selector, most=60):
+    """How many Tab presses take the focus from where it is to an element matching `selector`
+    (`most` + 1 if `most` do not)."""
+    for count in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return count
+    return most + 1
+
+
+def test_rechord_tab_reaches_the_supply_soon_after_the_board(table):  # noqa: F811
+    """Re-Chord: the fretboard is one Tab stop (its spaces are reached by the arrow keys), so
+    from the board Tab comes to the first supply pick at once (issue 45, item 15: 31 Tabs
+    over its 30 spaces)."""
+    table.open()
+    table.start(players=3, game="rechord", seed="9")
+    page = table.page
+    page.focus("#game-screen .board")
+    assert tabs_to(page, ".rc-pick.playable") <= 2
+    assert page.evaluate(STOPS) == 1

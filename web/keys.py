@@ -137,7 +137,9 @@ def focus_choice(step):
     active = document.activeElement
     here = next((i for i, c in enumerate(choices) if c.isSameNode(active)), None)
     start = (-1 if step > 0 else 0) if here is None else here
-    choices[(start + step) % len(choices)].focus()
+    choice = choices[(start + step) % len(choices)]
+    drawing.rove(choice)
+    choice.focus()
     return True
 
 
