@@ -145,10 +145,67 @@ def tabs_to(page, selector, most=60):
 def test_rechord_tab_reaches_the_supply_soon_after_the_board(table):  # noqa: F811
     """Re-Chord: the fretboard is one Tab stop (its spaces are reached by the arrow keys), so
     from the board Tab comes to the first supply pick at once (issue 45, item 15: 31 Tabs
-    over its 30 spaces)."""
+    over its 30 spaces); a pick chosen by Enter takes the focus to its first lit space, which
+    Enter takes."""
     table.open()
     table.start(players=3, game="rechord", seed="9")
     page = table.page
     page.focus("#game-screen .board")
     assert tabs_to(page, ".rc-pick.playable") <= 2
     assert page.evaluate(STOPS) == 1
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".fretboard .rc-space.lit", timeout=STEP)
+    assert page.evaluate("document.activeElement.matches('.fretboard .rc-space.lit')")
+    first = page.eval_on_selector(".fretboard .rc-space.lit", "s => s.dataset.key")
+    assert page.evaluate(FOCUSED_KEY) == first and page.evaluate(STOPS) == 1
+    page.keyboard.press("ArrowRight")                 # the next lit space: now the one stop
+    assert page.evaluate("document.activeElement.getAttribute('tabindex')") == "0"
+    assert page.evaluate(STOPS) == 1
+    before = table.board()
+    page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)
+
+
+def test_a_taktvoll_card_chosen_by_keyboard_takes_the_focus_to_its_places(table):  # noqa: F811
+    """Taktvoll: Enter on a playable card chooses it, and the focus goes to its first place
+    ('Place on row 1'), not staying on the card (issue 45, item 15: 23 Tabs away)."""
+    table.open()
+    table.start(players=3, game="taktvoll", seed="5")
+    page = table.page
+    for _ in range(200):
+        if table.board()[0] == "playable" and page.locator(".tak-row").count() and \
+                page.locator(".tak-card.playable").count():
+            break
+        table.step()
+    else:
+        pytest.fail("never had a playable card and a row")
+    page.focus(".tak-card.playable >> nth=0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".tak-pending", timeout=STEP)
+    places = page.eval_on_selector_all(".place, [data-key=new-row]",
+                                       "ps => ps.map(p => p.dataset.key)")
+    assert places and page.evaluate(FOCUSED_KEY) == places[0]
+
+
+def test_a_take_pass_chosen_by_keyboard_takes_the_focus_to_confirm(table):  # noqa: F811
+    """TAKE: the first card of the pass chosen by Enter keeps the focus (the next choice is
+    another card); the second takes it to Confirm, which Enter presses."""
+    table.open()
+    table.start(players=3, game="take-bamboo", seed="9")
+    page = table.page
+    for _ in range(20):
+        if page.locator(".passing").count():
+            break
+        table.step()
+    cards = page.eval_on_selector_all(".hand-card.playable", "cs => cs.map(c => c.dataset.key)")
+    page.focus('[data-key="%s"]' % cards[0])
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hand-card.chosen", timeout=STEP)
+    assert page.evaluate(FOCUSED_KEY) == cards[0]
+    page.focus('[data-key="%s"]' % cards[1])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-action=confirm]:not(:disabled)", timeout=STEP)
+    assert page.evaluate("document.activeElement.dataset.action") == "confirm"
+    before = table.board()
+    page.keyboard.press("Enter")
+    page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)

@@ -262,6 +262,13 @@ def focus(target):
         target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
+def focus_next_step(selector):
+    """After a half-made choice, focus the first of the next step's choices (a table's
+    NEXT_STEP: Taktvoll's places, Re-Chord's lit spaces), if one is shown; else it stays."""
+    if selector:
+        focus(q("#game-screen").querySelector(selector))
+
+
 def rove(target):
     """Make `target` the one Tab stop of its roving group ([data-roving]: the fretboard), if it
     is in one, so Tab comes back to where the arrow keys or a click left the focus."""
