@@ -172,19 +172,43 @@ def test_a_taktvoll_card_chosen_by_keyboard_takes_the_focus_to_its_places(table)
     table.open()
     table.start(players=3, game="taktvoll", seed="5")
     page = table.page
+    choose_a_taktvoll_card(table, rows=1)
+    places = page.eval_on_selector_all(".place, [data-key=new-row]",
+                                       "ps => ps.map(p => p.dataset.key)")
+    assert places and page.evaluate(FOCUSED_KEY) == places[0]
+
+
+def choose_a_taktvoll_card(table, rows):
+    """Play on until the person has a playable card and at least `rows` rows; choose the
+    first such card by Enter, the board scrolled to its top."""
+    page = table.page
     for _ in range(200):
-        if table.board()[0] == "playable" and page.locator(".tak-row").count() and \
+        if table.board()[0] == "playable" and page.locator(".tak-row").count() >= rows and \
                 page.locator(".tak-card.playable").count():
             break
         table.step()
     else:
-        pytest.fail("never had a playable card and a row")
+        pytest.fail("never had a playable card and %d rows" % rows)
+    page.evaluate("document.querySelector('#game-screen .board').scrollTop = 0")
     page.focus(".tak-card.playable >> nth=0")
     page.keyboard.press("Enter")
     page.wait_for_selector(".tak-pending", timeout=STEP)
-    places = page.eval_on_selector_all(".place, [data-key=new-row]",
-                                       "ps => ps.map(p => p.dataset.key)")
-    assert places and page.evaluate(FOCUSED_KEY) == places[0]
+
+
+def test_the_place_that_takes_the_focus_is_scrolled_into_the_board(table):  # noqa: F811
+    """On a phone the board scrolls inside itself: the place that takes the focus after a card
+    is chosen (row 4's, below the board's fold) is scrolled into its view, the page not."""
+    table.open()
+    table.page.set_viewport_size({"width": 390, "height": 844})
+    table.start(players=3, game="taktvoll", seed="5")
+    choose_a_taktvoll_card(table, rows=4)
+    page = table.page
+    assert page.evaluate("document.activeElement.matches('.place')")
+    shown = page.evaluate("""() => {
+        const a = document.activeElement.getBoundingClientRect();
+        const b = document.querySelector('#game-screen .board').getBoundingClientRect();
+        return [a.top >= b.top, a.bottom <= b.bottom, window.scrollY]; }""")
+    assert shown == [True, True, 0]
 
 
 def test_a_take_pass_chosen_by_keyboard_takes_the_focus_to_confirm(table):  # noqa: F811

@@ -264,9 +264,13 @@ def focus(target):
 
 def focus_next_step(selector):
     """After a half-made choice, focus the first of the next step's choices (a table's
-    NEXT_STEP: Taktvoll's places, Re-Chord's lit spaces), if one is shown; else it stays."""
-    if selector:
-        focus(q("#game-screen").querySelector(selector))
+    NEXT_STEP: Taktvoll's places, Re-Chord's lit spaces), if one is shown, the board scrolled
+    just enough to show it; else the focus stays."""
+    screen = q("#game-screen")
+    target = screen.querySelector(selector) if selector else None
+    if target:
+        scroll_to_first(screen, [target])
+        focus(target)
 
 
 def rove(target):
