@@ -233,3 +233,26 @@ def test_a_take_pass_chosen_by_keyboard_takes_the_focus_to_confirm(table):  # no
     before = table.board()
     page.keyboard.press("Enter")
     page.wait_for_function("m => document.body.dataset.moves !== m", arg=before[1], timeout=STEP)
+
+
+def test_the_arrow_keys_move_about_the_fretboard_as_it_is_drawn(table):  # noqa: F811
+    """Re-Chord: on the fretboard the arrows go the way they point among its lit spaces (the
+    high e string on top, frets to the right), and stay at its edge; the space left focused
+    is the board's one Tab stop."""
+    table.open()
+    table.start(players=3, game="rechord", seed="9")
+    page = table.page
+    page.focus(".rc-pick.playable >> nth=0")
+    page.keyboard.press("Enter")                       # every space of the empty board lit
+    page.wait_for_function("document.activeElement.matches('.rc-space.lit')", timeout=STEP)
+    assert page.evaluate(FOCUSED_KEY) == "sp-0"        # E1: the low E, bottom left
+    seen = []
+    for key in ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"):
+        page.keyboard.press(key)
+        seen.append(page.evaluate(FOCUSED_KEY))
+    assert seen == ["sp-1", "sp-7", "sp-6", "sp-6", "sp-0", "sp-0"]   # A1 A2 E2 E2 E1 E1
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_KEY) == "sp-1" and page.evaluate(STOPS) == 1
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_KEY) == "sp-1"
