@@ -250,10 +250,13 @@ def test_guided_choices_refusals_claim_prompt_and_blue_swap(table):  # noqa: F81
     page.click("button.rc-pick[data-kind='1']")
     page.locator(".rc-space.lit").first.wait_for()
     assert page.locator(".rc-space.lit").count() == 27
+    # the pick clicked gave its first lit space the focus, without a ring (a mouse's click)
+    assert page.locator(".rc-space.lit:focus").count() == 1
+    assert page.locator(".rc-space:focus-visible").count() == 0
     ring = "e => [getComputedStyle(e).strokeDasharray, getComputedStyle(e).strokeWidth]"
-    focused = page.locator(".rc-space.lit:focus .rc-hit")   # the keyboard on a lit space:
-    for _ in range(40):                                     # its ring differs from every
-        if focused.count():                                 # other lit one's
+    focused = page.locator(".rc-space.lit:focus-visible .rc-hit")   # the keyboard on a lit
+    for _ in range(40):                                     # space: its ring differs from
+        if focused.count():                                 # every other lit one's
             break
         page.keyboard.press("ArrowRight")
     assert focused.count() == 1 and focused.evaluate(ring) == ["none", "4px"]

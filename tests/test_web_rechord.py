@@ -196,6 +196,20 @@ def test_picks_are_pick_shapes_with_colour_and_letter_and_backs_with_a_peek_mark
     assert y_e_high < y_e1 and x_e1 < x_e3               # high e on top, frets to the right
 
 
+def test_the_fretboard_is_one_tab_stop_its_first_lit_space_else_its_first():
+    """A roving tabindex (issue 45, item 15: 30 Tab stops before the supply): one space has
+    tabindex 0, the first lit one, else the first; the others -1 (the arrow keys reach them)."""
+    def stops(marks):
+        """The spaces a Tab stops at."""
+        svg = fretboard.board_svg([None] * 30, [False] * 5, marks)
+        return [int(n) for n in re.findall(r'data-space="(\d+)"[^>]*tabindex="0"', svg)]
+
+    assert stops(None) == [0]
+    assert stops({sp: {"lit" if sp in (A2, E3) else "dim"} for sp in range(30)}) == [A2]
+    svg = fretboard.board_svg([None] * 30, [False] * 5)
+    assert svg.count('tabindex="-1"') == 29 and "data-roving" in svg
+
+
 def test_a_chord_card_is_a_diagram_with_coloured_lettered_dots_and_both_values():
     svg = fretboard.chord_svg(5)                                 # G-2: E3 R, A2 Gy, B3 Gn, e3 R
     assert ">G-2</text>" in svg and svg.count('<g class="pk-') == 4

@@ -259,4 +259,26 @@ def restore_focus(screen, focus_key, fallback):
 def focus(target):
     """Give an element (if any) the keyboard focus without scrolling to it."""
     if target:
+        rove(target)
         target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
+def focus_next_step(selector):
+    """After a half-made choice, focus the first of the next step's choices (a table's
+    NEXT_STEP: Taktvoll's places, Re-Chord's lit spaces), if one is shown, the board scrolled
+    just enough to show it; else the focus stays."""
+    screen = q("#game-screen")
+    target = screen.querySelector(selector) if selector else None
+    if target:
+        scroll_to_first(screen, [target])
+        focus(target)
+
+
+def rove(target):
+    """Make `target` the one Tab stop of its roving group ([data-roving]: the fretboard), if it
+    is in one, so Tab comes back to where the arrow keys or a click left the focus."""
+    group = target.closest("[data-roving]")
+    if group:
+        for other in group.querySelectorAll('[tabindex="0"]'):
+            other.setAttribute("tabindex", "-1")
+        target.setAttribute("tabindex", "0")

@@ -137,14 +137,44 @@ def focus_choice(step):
     active = document.activeElement
     here = next((i for i, c in enumerate(choices) if c.isSameNode(active)), None)
     start = (-1 if step > 0 else 0) if here is None else here
-    choices[(start + step) % len(choices)].focus()
+    choice = choices[(start + step) % len(choices)]
+    drawing.rove(choice)
+    choice.focus()
     return True
+
+
+DIRECTIONS = MappingProxyType({"ArrowRight": (1, 0), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0),
+                               "ArrowUp": (0, -1)})
+
+
+def centre(element):
+    """An element's centre on the screen, (x, y)."""
+    box = element.getBoundingClientRect()
+    return box.left + box.width / 2, box.top + box.height / 2
+
+
+def focus_in_group(group, here, key):
+    """In a roving group (the fretboard) an arrow moves the focus to the nearest of its lit
+    choices the arrow's way on the screen (of all its members when none is lit); at an edge
+    it stays."""
+    members = list(group.querySelectorAll("[role=button]"))
+    lit = [m for m in members if m.matches(PAGE.session.table.CHOICES)]
+    (x0, y0), (dx, dy) = centre(here), DIRECTIONS[key]
+    best = None
+    for member in lit or members:
+        x, y = centre(member)
+        along, across = (x - x0) * dx + (y - y0) * dy, abs((x - x0) * dy - (y - y0) * dx)
+        if along > 1 and (best is None or along + 2 * across < best[0]):
+            best = (along + 2 * across, member)
+    if best:
+        drawing.rove(best[1])
+        best[1].focus()
 
 
 def on_key(evt):
     """Escape closes a panel, drops a pending choice or closes the log; Enter or Space takes a
-    focused SVG control; the arrow keys move among the lit choices; L opens the log, R the
-    rules, M mutes."""
+    focused SVG control; the arrow keys move among the lit choices (on the fretboard, about
+    it); L opens the log, R the rules, M mutes."""
     if PAGE.session is None and PAGE.replay is None or q("dialog[open]"):
         return
     if evt.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
@@ -159,6 +189,11 @@ def on_key(evt):
             evt.target.tagName.lower() != "button":
         evt.preventDefault()         # an SVG control (a space on a board) takes the key
         on_table_click(evt)
+        return
+    group = evt.target.closest("[data-roving]")
+    if key in ARROWS and not PAGE.overlay and group and evt.target.matches("[role=button]"):
+        evt.preventDefault()         # the arrows move about the fretboard, Tab leaves it
+        focus_in_group(group, evt.target, key)
         return
     if key in ARROWS and not PAGE.overlay and not evt.target.closest(".log-list"):
         if focus_choice(ARROWS[key]):

@@ -151,11 +151,13 @@ def hear(table, events):
 
 
 def choose(data):
-    """A click on the game's table: the table turns it into an action or a pending choice."""
+    """A click on the game's table: the table turns it into an action or a pending choice (a
+    new one takes the focus to its next step's first choice, the table's NEXT_STEP)."""
     session = PAGE.session
     view = session.view()
     if view is None or session.table.local_action(data.get("action"), data, view):
         return                       # (None: a guest's table before the host's first update)
+    before = PAGE.pending
     action, PAGE.pending = session.table.on_click(data, view, PAGE.pending)
     if isinstance(action, EngineError):  # a half-made choice refused
         refuse(action)
@@ -163,6 +165,8 @@ def choose(data):
         PAGE.notice, PAGE.notice_at = "", None
         saving.save()                       # a half-made choice survives a reload
         drawing.draw()
+        if PAGE.pending is not None and PAGE.pending != before:
+            drawing.focus_next_step(session.table.NEXT_STEP)
     else:
         play(action)
 

@@ -39,6 +39,11 @@ The defaults (a table overrides one by defining the same name after the import):
     local_action(name, data, view)                a click handled without the engine: False
     CHOICES                                       CSS selector of the lit choices the arrow
                                                   keys move among: the frame's usual marks
+    NEXT_STEP                                     CSS selector of the choices a half-made
+                                                  choice leads to: the first shown takes the
+                                                  focus once one is made (a card chosen, now
+                                                  its places), if any: the frame's pending
+                                                  bar's Confirm, once it may be pressed
     CHAPTERS                                      the event types that start a chapter a
                                                   replay jumps to (a round's start): none
     teach_targets(marks)                          CSS selectors of what a teaching lesson's
@@ -59,7 +64,7 @@ from types import MappingProxyType
 
 import render
 
-__all__ = ["ROUND", "PANELS", "CHOICES", "CHAPTERS", "HAND_CARD", "SEAT", "BUTTON",
+__all__ = ["ROUND", "PANELS", "CHOICES", "NEXT_STEP", "CHAPTERS", "HAND_CARD", "SEAT", "BUTTON",
            "rounds_scored", "round_modal", "sounds",
            "marks", "arrivals", "auto_action", "local_action", "teach_targets",
            "hint_targets"]
@@ -68,6 +73,7 @@ ROUND = "round"
 PANELS = MappingProxyType({})     # read only: every table without panels shares it
 CHAPTERS = ()
 CHOICES = ".playable, .choice, .extra-choice, .place, .lit[role=button], [data-action=confirm]"
+NEXT_STEP = "[data-action=confirm]:not(:disabled)"   # render.pending_bar's
 
 # The elements a hint (hint_targets) and a lesson (teach_targets) light, by what the engine names
 # (a card's id, a seat, a button's action): one selector each, shared by both and every table.

@@ -173,8 +173,9 @@ def fret_heads(scored, fresh=()):
     return "".join(out)
 
 
-def space_svg(sp, entry, marks, label):
-    """One space: a clickable area, its marks (lit, touched, needed…) and its pick."""
+def space_svg(sp, entry, marks, label, stop=False):
+    """One space: a clickable area, its marks (lit, touched, needed…) and its pick; `stop`:
+    the board's one Tab stop (the others are reached by the arrow keys or a click)."""
     cx, cy = space_xy(sp)
     cls = "rc-space" + "".join(" " + m for m in sorted(marks))
     body = ""
@@ -186,23 +187,26 @@ def space_svg(sp, entry, marks, label):
                "rc-hit", ' rx="5"')
     # named by its title, in words (a button's drawing is presentational to screen readers)
     return ('<g class="%s" data-action="space" data-space="%d" data-key="sp-%d" role="button" '
-            'tabindex="0"><title>%s</title>%s%s</g>' % (cls, sp, sp, escape(label), hit, body))
+            'tabindex="%d"><title>%s</title>%s%s</g>'
+            % (cls, sp, sp, 0 if stop else -1, escape(label), hit, body))
 
 
 def board_svg(board, scored, marks=None, fresh=()):
     """The whole fretboard. `board`: 30 entries (None or [kind or None, up]) as the view gives
-    them; `marks`: {space: set of CSS marks ("lit", "dim", "touched", "need", "from")}."""
+    them; `marks`: {space: set of CSS marks ("lit", "dim", "touched", "need", "from")}. The
+    board is a single Tab stop (a roving tabindex): its first lit space, else its first."""
     marks = marks or {}
+    stop = next((sp for sp in range(30) if "lit" in marks.get(sp, ())), 0)
     spaces = []
     for sp in range(30):
         m = marks.get(sp, ())
         label = text("rc.page.space_label", {"space": space_name(sp), "what": pick_words(board[sp])})
         if "lit" in m:
             label = text("rc.page.space_lit", {"label": label})
-        spaces.append(space_svg(sp, board[sp], m, label))
-    return ('<svg class="fretboard" viewBox="0 0 %d %d" role="group" aria-label="%s">%s%s%s'
-            '</svg>' % (WIDTH, HEIGHT, t("rc.page.board_label"), wood(),
-                        fret_heads(scored, fresh), "".join(spaces)))
+        spaces.append(space_svg(sp, board[sp], m, label, sp == stop))
+    return ('<svg class="fretboard" viewBox="0 0 %d %d" role="group" data-roving aria-label="%s">'
+            '%s%s%s</svg>' % (WIDTH, HEIGHT, t("rc.page.board_label"), wood(),
+                              fret_heads(scored, fresh), "".join(spaces)))
 
 
 # --- chord cards --------------------------------------------------------------------------------

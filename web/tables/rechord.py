@@ -29,8 +29,9 @@ from pygame_rules.messages import escape, join_list, text
 from render import t
 from tables.base import *  # noqa: F403 (the defaults this table does not override)
 from tables.base import legal
-from tables.rechord_choices import (ability_kind, board_marks, controls_html,  # noqa: F401
-                                    on_click, picks_up_supply)   # (on_click: the table's own)
+from tables.rechord_choices import (NEXT_STEP, ability_kind, board_marks,  # noqa: F401
+                                    controls_html, on_click,      # (on_click, NEXT_STEP: the
+                                    picks_up_supply)              # table's own)
 
 GAME_ID = "rechord"
 COLOURS = (WHITE, RED, BLUE, GREY, PURPLE, GREEN)

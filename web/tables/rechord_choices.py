@@ -15,6 +15,7 @@ from tables.fretboard import kind_name, pick_icon
 
 
 DOWN = 7                          # face-down picks, as a type for Green's ability
+NEXT_STEP = ".fretboard .rc-space.lit"      # a pick (or Blue's pick to move) chosen: its spaces
 
 
 def ability_kind(view):

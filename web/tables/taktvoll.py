@@ -16,6 +16,7 @@ from tables.base import *  # noqa: F403 (the defaults this table does not overri
 from tables.base import legal, log_lines_from
 
 GAME_ID = "taktvoll"
+NEXT_STEP = ".place, [data-key=new-row]"       # a card chosen: where it may go
 
 
 # --- choices ------------------------------------------------------------------------------------
