@@ -76,6 +76,21 @@ def test_a_moment_seen_is_not_given_again(game_id):
     assert order
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_aim_is_the_first_lesson_of_a_new_game(game_id):
+    """Every title teaches its aim first, at the first look at a new game (before or with the
+    first other tip, whoever is to play), for every player count and seat; it was taught only
+    at the end (issue 45, item 10)."""
+    game = GAMES[game_id]
+    for players in counts(game):
+        for seat in range(players):
+            given = teach.watch(new_game(game_id, players, seed=3), seat,
+                                lambda s: s.legal_actions()[0])
+            moves, first = given[0]
+            assert (moves, first["id"]) == (0, "aim"), (players, seat, given[:2])
+            assert first["rule"] == 1                       # the rules page's "The aim"
+
+
 def test_the_teacher_reads_on_after_an_undo_and_keeps_what_it_taught():
     """Undo shortens the log: the teacher does not re-read it, nor teach a moment twice."""
     state = new_game("take-a-chord", 4, seed=1)
