@@ -49,11 +49,11 @@ def test_the_aim_comes_first_with_your_own_song_and_genre():
     item = lesson_of(two(songs=["S1-1", "S1-2"]), 1, [], "aim")
     assert item["msg"] == "rc.teach.aim" and item["marks"] == [["song", None]]
     assert item["params"] == {"song": 1, "genre": 1}               # seat 1's, not seat 0's
-    assert say(item).startswith("Your aim: the most fame when all five frets have been scored.")
+    assert say(item).startswith("Your aim: the most fame at the end. Complete chord cards")
     item = lesson_of(solo(songs=["S1-1", None]), 0, [], "aim")
     assert item["msg"] == "rc.teach.aim.solo" and item["params"] == {"song": 0, "genre": RED}
-    assert say(item).startswith("Your aim: more fame than Jim Bot when all five frets")
-    assert "ジム・ボットより多くの名声" in say(item, lang="ja")
+    assert say(item).startswith("Your aim: more fame than Jim Bot at the end.")
+    assert "ジム・ボットより名声が高ければ" in say(item, lang="ja")
 
 
 def test_the_supply_pick_comes_at_your_own_first_turn_not_at_anothers():

@@ -39,9 +39,9 @@ def test_the_aim_comes_first_at_the_deal_before_the_pass():
     assert taught(position(PASS_HANDS, passing=True), 0, [])[:2] == [(0, "aim"), (0, "pass")]
     item = lesson_of(position(PASS_HANDS, passing=True), 1, [], "aim")
     assert item["params"] == {"target": 25, "rounds": 3} and item["marks"] == [["track", 1]]
-    assert say(item).startswith("Your aim: exactly 25 points, or as close above it as you can. "
-                                "The game ends when someone reaches 25, and among the players "
-                                "at 25 or more, the closest to 25 wins (26 beats 27).")
+    assert say(item).startswith("Your aim: exactly 25 points. The game ends when someone "
+                                "reaches 25, and among those at 25 or more, the closest to 25 "
+                                "wins: 26 beats 27.")
     assert say(item, "ja").startswith("目標はちょうど25点")
 
 
