@@ -3,12 +3,14 @@
 A game declares its teachable moments in its `teach` part, `MOMENTS`: a tuple of `Moment`s.
 A moment has
 - an `id` ("key_change"); its words are the catalogue's `<prefix>.teach.<id>`, with the
-  parameters its test returns;
+  parameters its test returns; a moment whose words depend on what happened declares its
+  `cases` ("limit", "last_trick"; None for the plain `<id>`), and its test names the case that
+  came under "case" (not a parameter): the words are then `<prefix>.teach.<id>.<case>`;
 - the rules-page section it teaches: `rule`, the number of that section's heading message
   `<prefix>.rules.<rule>.h` (the page links to the section, and the heading names the rule);
 - a test, which says whether the moment has come, from what the seat may know only:
-  - with `on` (an event type), `test(event, view, seat)` runs on each new event of that type
-    as the seat sees it (`events_for(seat)`), with the seat's view after the move;
+  - with `on` (an event type, or a tuple of them), `test(event, view, seat)` runs on each new
+    event of that type as the seat sees it (`events_for(seat)`), with the seat's view after the move;
   - without `on`, `test(None, view, seat)` runs once per look on the seat's view now ("you may
     play anything", "you may claim a chord").
   It returns None (not now) or a dict: the message's parameters, and under "marks" (not a
@@ -27,10 +29,10 @@ from .messages import text
 class Moment:
     """A teachable moment: an id, the rules section it teaches, and when it comes."""
 
-    __slots__ = ("id", "rule", "on", "test")
+    __slots__ = ("id", "rule", "on", "test", "cases")
 
-    def __init__(self, id, rule, test, on=None):
-        self.id, self.rule, self.test, self.on = id, rule, test, on
+    def __init__(self, id, rule, test, on=None, cases=(None,)):
+        self.id, self.rule, self.test, self.on, self.cases = id, rule, test, on, cases
 
     def __repr__(self):
         return "Moment(%r)" % self.id
@@ -46,6 +48,16 @@ def moments(game_id):
     return GAMES[game_id].part("teach").MOMENTS
 
 
+def message_id(prefix, moment_id, case=None):
+    """The catalogue key of a moment's words, in one of its cases (None: the plain one)."""
+    return "%s.teach.%s%s" % (prefix, moment_id, "" if case is None else "." + case)
+
+
+def message_ids(game_id, moment):
+    """The catalogue keys of a moment's words, one per case it declares."""
+    return [message_id(GAMES[game_id].prefix, moment.id, case) for case in moment.cases]
+
+
 def words(game_id, item, names, lang=None):
     """(rule's name, the lesson's sentence) in `lang` (None: the current language), the
     parameters named by the game (cards, seats) with the table's `names`."""
@@ -54,10 +66,12 @@ def words(game_id, item, names, lang=None):
 
 
 def lesson(game, moment, found):
-    """The lesson a moment gives: its message, parameters, rule and marks (JSON-able)."""
+    """The lesson a moment gives: its message (in the case found), parameters, rule and marks
+    (JSON-able)."""
     params = dict(found)
     marks = [list(m) for m in params.pop("marks", ())]
-    return {"id": moment.id, "msg": "%s.teach.%s" % (game.prefix, moment.id),
+    case = params.pop("case", None)
+    return {"id": moment.id, "msg": message_id(game.prefix, moment.id, case),
             "params": params, "rule": moment.rule,
             "rule_msg": "%s.rules.%s.h" % (game.prefix, moment.rule), "marks": marks}
 
@@ -81,8 +95,9 @@ def first_found(moment, events, view, seat):
     """The moment's parameters from the first new event (or the view) where it comes, or None."""
     if moment.on is None:
         return moment.test(None, view, seat)
+    types = (moment.on,) if isinstance(moment.on, str) else moment.on
     for event in events:
-        if event and event.get("type") == moment.on:
+        if event and event.get("type") in types:
             found = moment.test(event, view, seat)
             if found is not None:
                 return found

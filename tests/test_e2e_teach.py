@@ -1,8 +1,9 @@
 """End to end: teaching mode (issue 20) in Take The "A" Chord, by clicks, at a laptop and a
-phone size. A game is started with the start screen's box ticked; the first lesson ("lead")
-shows in the dock with its rule's link and the cards it is about lit, never over a playable
-card; "Got it" moves on, Escape dismisses, the link opens the rules at that rule's section, the
-bots wait while a lesson is shown, and the first venue is played to its end (several lessons).
+phone size. A game is started with the start screen's box ticked; the first lesson, the game's
+aim, links to the rules' "The aim"; the next ("lead") shows in the dock with its rule's link
+and the cards it is about lit, never over a playable card; "Got it" moves on, Escape
+dismisses, the link opens the rules at that rule's section, the bots wait while a lesson is
+shown, and the first venue is played to its end (several lessons).
 "Don't show again" turns it off and the next game of the title starts with the box unticked.
 """
 
@@ -62,13 +63,18 @@ def start_teaching(table, players=4):
 
 @pytest.mark.parametrize("sized", sorted(SIZES), indirect=True)
 def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
-    """The first lesson, its link, its lit cards, no overlap with a playable card; Got it,
-    Escape and the rule link; bots wait, and a tip at a bot's turn says so in the status line
-    (it said "Nina is playing…"); the first venue played out with several lessons."""
+    """The aim first (its link: "The aim"); then the lead, its link, its lit cards, no overlap
+    with a playable card; Got it, Escape and the rule link; bots wait, and a tip at a bot's
+    turn says so in the status line (it said "Nina is playing…"); the first venue played out
+    with several lessons."""
     page = sized.page
     sized.open()
     sized.set_settings(pause=PAUSE)               # (read before each bot move: no reload)
     start_teaching(sized)
+    page.wait_for_selector("body[data-teach=aim]", state="attached", timeout=STEP)
+    assert page.locator(TIP).is_visible()          # the aim first (issue 45, item 10)
+    assert page.locator(TIP + " a.teach-rule").get_attribute("href") == "#rules-%s-1" % GAME
+    page.click("[data-action=teach-next]")
     page.wait_for_selector("body[data-teach=lead]", state="attached", timeout=STEP)
     tip = page.locator(TIP)
     assert tip.is_visible()
@@ -92,7 +98,7 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
     # Got it: it goes (the next one, if any, shows); the lead is played
     page.click("[data-action=teach-next]")
     page.wait_for_function("document.body.dataset.teach !== 'lead'")
-    seen = {"lead"}
+    seen = {"aim", "lead"}
     first_venue_over, waited = False, 0
     for _ in range(200):
         now, board = sized.lesson_and_board()
@@ -135,10 +141,10 @@ def test_lessons_show_in_the_dock_light_their_marks_and_hold_the_bots(sized):
 
 
 def test_dont_show_again_turns_it_off_and_the_next_game_starts_unticked(table):  # noqa: F811
-    """At the first lesson, "Don't show again": no tip, the game goes on, a notice says so,
-    and the setting is remembered: the next game of the title starts with the box unticked,
-    and a game of another title (never played) with it ticked. The saved game keeps teaching
-    off after a reload."""
+    """At the first lesson (the aim), "Don't show again": no tip, the game goes on, a notice
+    says so, and the setting is remembered: the next game of the title starts with the box
+    unticked, and a game of another title (never played) with it ticked. The saved game keeps
+    teaching off after a reload."""
     table.context.add_init_script("localStorage.setItem('%ssettings', JSON.stringify({pause: 0, "
                                "think: 0.02}))" % NS)       # a real first visit: no choices
     table.open()
@@ -146,7 +152,7 @@ def test_dont_show_again_turns_it_off_and_the_next_game_starts_unticked(table): 
     page.check('input[name="game"][value="%s"]' % GAME)
     assert page.is_checked(BOX)                  # a first game of the title: on
     table.start(players=4, seats=QUICK, game=GAME)
-    page.wait_for_selector("body[data-teach=lead]", state="attached", timeout=STEP)
+    page.wait_for_selector("body[data-teach=aim]", state="attached", timeout=STEP)
     page.click("[data-action=teach-never]")
     page.wait_for_selector("body:not([data-teach])", state="attached")
     assert page.locator(TIP).count() == 0

@@ -21,14 +21,16 @@ def counts(game):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_moments_are_declared_once_each_with_their_rule_section(game_id):
-    """Ids unique; each names a rules-page section whose heading exists; each has its words."""
+    """Ids unique; each names a rules-page section whose heading exists; each has its words,
+    in each of its cases."""
     game, found = GAMES[game_id], teach.moments(game_id)
     ids = [m.id for m in found]
     assert len(ids) >= 6 and len(set(ids)) == len(ids)
     for moment in found:
         assert "%s.rules.%s.h" % (game.prefix, moment.rule) in CATALOGUE["en"], moment
         for lang in ("en", "ja"):
-            assert "%s.teach.%s" % (game.prefix, moment.id) in CATALOGUE[lang], (lang, moment)
+            for key in teach.message_ids(game_id, moment):      # one per case it declares
+                assert key in CATALOGUE[lang], (lang, moment, key)
 
 
 def random_game(game_id, players, seed):
@@ -74,16 +76,31 @@ def test_a_moment_seen_is_not_given_again(game_id):
     assert order
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_aim_is_the_first_lesson_of_a_new_game(game_id):
+    """Every title teaches its aim first, at the first look at a new game (before or with the
+    first other tip, whoever is to play), for every player count and seat; it was taught only
+    at the end (issue 45, item 10)."""
+    game = GAMES[game_id]
+    for players in counts(game):
+        for seat in range(players):
+            given = teach.watch(new_game(game_id, players, seed=3), seat,
+                                lambda s: s.legal_actions()[0])
+            moves, first = given[0]
+            assert (moves, first["id"]) == (0, "aim"), (players, seat, given[:2])
+            assert first["rule"] == 1                       # the rules page's "The aim"
+
+
 def test_the_teacher_reads_on_after_an_undo_and_keeps_what_it_taught():
     """Undo shortens the log: the teacher does not re-read it, nor teach a moment twice."""
     state = new_game("take-a-chord", 4, seed=1)
     teacher = teach.Teacher(0)
-    assert [i["id"] for i in teacher.look(state)] == ["lead"]
+    assert [i["id"] for i in teacher.look(state)] == ["aim", "lead"]
     state.apply(state.legal_actions()[0])
     teacher.look(state)
     state = state.before_last()
     assert teacher.look(state) == []                  # 'lead' again due, but already taught
-    assert teacher.seen[0] == "lead" and teacher.read == len(state.events_for(0))
+    assert teacher.seen[:2] == ["aim", "lead"] and teacher.read == len(state.events_for(0))
 
 
 def test_lessons_read_only_the_seats_own_view_and_log():

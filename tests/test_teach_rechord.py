@@ -40,6 +40,22 @@ def two(board="", supply="R B G", hands=("", ""), **kw):
 
 
 # --- the three actions ------------------------------------------------------------------------------
+def test_the_aim_comes_first_with_your_own_song_and_genre():
+    """The first look teaches the aim, before the first action's tip: the most fame, from
+    chord cards, the seat's secret song and genre (its own, never another's); solo, more
+    fame than Jim Bot."""
+    assert taught(two(), 0, [])[:2] == [(0, "aim"), (0, "supply_pick")]
+    assert taught(two(), 1, [])[0] == (0, "aim")
+    item = lesson_of(two(songs=["S1-1", "S1-2"]), 1, [], "aim")
+    assert item["msg"] == "rc.teach.aim" and item["marks"] == [["song", None]]
+    assert item["params"] == {"song": 1, "genre": 1}               # seat 1's, not seat 0's
+    assert say(item).startswith("Your aim: the most fame at the end. Complete chord cards")
+    item = lesson_of(solo(songs=["S1-1", None]), 0, [], "aim")
+    assert item["msg"] == "rc.teach.aim.solo" and item["params"] == {"song": 0, "genre": RED}
+    assert say(item).startswith("Your aim: more fame than Jim Bot at the end.")
+    assert "ジム・ボットより名声が高ければ" in say(item, lang="ja")
+
+
 def test_the_supply_pick_comes_at_your_own_first_turn_not_at_anothers():
     """Seat 0 starts and is taught at once; seat 1 only when its own turn comes."""
     assert at(taught(two(), 0, []), "supply_pick") == 0

@@ -30,6 +30,21 @@ def say(item, lang="en"):
 PASS_HANDS = ["Or9 Or8 Bi1", "Bi9 Bi8 St1", "St9 St8 Or1"]
 
 
+def test_the_aim_comes_first_at_the_deal_before_the_pass():
+    """The first look teaches the aim: exactly 25, or the closest above it among those who
+    reach it; it comes before the pass (seat 0) or alone (seat 1, whose pass comes later),
+    with the seat's own marker lit."""
+    found = taught(position(PASS_HANDS, passing=True), 1, [("pass", "Or9", "Or8")])
+    assert found[:2] == [(0, "aim"), (1, "pass")]
+    assert taught(position(PASS_HANDS, passing=True), 0, [])[:2] == [(0, "aim"), (0, "pass")]
+    item = lesson_of(position(PASS_HANDS, passing=True), 1, [], "aim")
+    assert item["params"] == {"target": 25, "rounds": 3} and item["marks"] == [["track", 1]]
+    assert say(item).startswith("Your aim: exactly 25 points. The game ends when someone "
+                                "reaches 25, and among those at 25 or more, the closest to 25 "
+                                "wins: 26 beats 27.")
+    assert say(item, "ja").startswith("目標はちょうど25点")
+
+
 def test_passing_is_taught_on_your_own_pass_not_before():
     """Seat 1 passes after the dealer: taught after seat 0's pass, with its two neighbours."""
     found = taught(position(PASS_HANDS, passing=True), 1, [("pass", "Or9", "Or8")])

@@ -28,6 +28,19 @@ IDLE = ["draw", "keep"]          # a turn that changes nothing on the staves
 
 
 # --- rows, time signatures, bar lines ------------------------------------------------------------
+def test_the_aim_comes_first_at_the_start():
+    """The first look teaches the aim, with the first other tip (seat 0: no staff yet) or
+    alone (seat 1, whose turn comes later): bars score, cards left in hand cost."""
+    hands = ["Q:C5", "Q:D5", "Q:E5"]
+    assert taught(position(hands, deck=["S:E4", "S:F4"]), 0, [])[:2] == [(0, "aim"),
+                                                                         (0, "no_row")]
+    assert taught(position(hands, deck=["S:E4", "S:F4"]), 1, IDLE)[0] == (0, "aim")
+    item = lesson_of(position(hands, deck=["S:E4", "S:F4"]), 1, [], "aim")
+    assert item["params"] == {} and item["rule"] == 1
+    assert say(item).startswith("Your aim: the most points at the end. Close a bar with a bar "
+                                "line to score 1 point for every note and rest in it.")
+
+
 def test_no_row_comes_at_your_own_turn_while_no_staff_exists():
     """Seat 1, with no clef, is told to draw when its turn comes, not while seat 0 plays."""
     hands = ["Q:C5", "Q:D5", "Q:E5"]

@@ -38,14 +38,14 @@ def ids(lessons):
 
 
 def test_the_first_lesson_is_for_the_viewer_and_only_while_teaching():
-    """One person who leads: "lead" is waiting for them, with the legal cards as its marks;
-    without teaching, nothing."""
+    """One person who leads: the game's aim and then "lead" are waiting for them, the lead with
+    the legal cards as its marks; without teaching, nothing."""
     session = app.Session.start(GAME, [MIA] + bots(3), seed=5, teaching=True)
     session.look()
     assert session.state.current_player == 0
-    assert ids(session.lessons()) == ["lead"]
+    assert ids(session.lessons()) == ["aim", "lead"]
     legal = sorted(a[1] for a in session.state.legal_actions())
-    assert sorted(v for k, v in session.lessons()[0]["marks"]) == legal
+    assert sorted(v for k, v in session.lessons()[1]["marks"]) == legal
     plain = app.Session.start(GAME, [MIA] + bots(3), seed=5)
     plain.look()
     assert plain.teaching is False and plain.lessons() == []
@@ -57,9 +57,9 @@ def test_got_it_moves_on_and_a_move_drops_the_tips_about_before():
     session = app.Session.start(GAME, [MIA] + bots(3), seed=5, teaching=True)
     session.look()
     session.due[0].append(dict(session.due[0][0], id="extra"))
-    assert ids(session.lessons()) == ["lead", "extra"]
+    assert ids(session.lessons()) == ["aim", "lead", "extra"]
     session.dismiss()
-    assert ids(session.lessons()) == ["extra"]
+    assert ids(session.lessons()) == ["lead", "extra"]
     step(session)
     assert session.state.current_player != 0 and "lead" in session.taught()[0]
     given = []
@@ -76,9 +76,9 @@ def test_hot_seat_lessons_wait_for_their_person_and_none_behind_the_curtain():
     session = app.Session.start(GAME, [MIA, LEO] + bots(2), seed=3, teaching=True)
     session.look()
     assert session.curtain_for() == 0 and session.lessons() == []
-    assert ids(session.due.get(0, [])) == ["lead"]
+    assert ids(session.due.get(0, [])) == ["aim", "lead"]
     session.reveal()
-    assert session.viewer() == 0 and ids(session.lessons()) == ["lead"]
+    assert session.viewer() == 0 and ids(session.lessons()) == ["aim", "lead"]
     shown = {0: [], 1: []}
     for _ in range(80):
         if session.curtain_for() is not None:
@@ -120,7 +120,7 @@ def test_lessons_waiting_when_saved_may_come_again():
     assert body["taught"] == {"0": []}
     again = app.Session.from_save(json.dumps(body))
     again.look()
-    assert ids(again.lessons()) == ["lead"]
+    assert ids(again.lessons()) == ["aim", "lead"]
 
 
 @pytest.mark.parametrize("taught", [

@@ -12,7 +12,8 @@ a key ("rc.ev.skip." + phase, "tac.name.colour.%d" % c) must be declared in FAMI
 suffixes the code can give it; `undeclared_families()` lists those that are not. Options and
 house rules name their messages in the game's declaration; the start screen shows every game's
 `<prefix>.page.blurb`, each option's label and values (`option_keys`), and its rules page every
-`<prefix>.rules.*` key; teaching mode each of the game's moments' `<prefix>.teach.<id>`.
+`<prefix>.rules.*` key; teaching mode each of the game's moments' `<prefix>.teach.<id>`
+(`.<case>` for each case it declares).
 """
 
 import ast
@@ -177,7 +178,7 @@ def all_used():
         used.add(game.prefix + ".page.blurb")                          # web/shell.py
         used.add(game.prefix + ".name.title")                          # core.Game.shown_title
         used |= {k for k in CATALOGUE["en"] if k.startswith(game.prefix + ".rules.")}
-        used |= {"%s.teach.%s" % (game.prefix, m.id) for m in teach.moments(game.id)}  # teach.py
+        used |= {k for m in teach.moments(game.id) for k in teach.message_ids(game.id, m)}
         used.add(game.prefix + ".hint.score")                          # pygame_rules/hint.py
         used.add(game.prefix + ".hint.rank")                           # pygame_rules/hint.py
     return used

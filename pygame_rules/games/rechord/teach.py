@@ -53,6 +53,17 @@ def fret_count(view, fret):
 
 
 # --- your turn: the three actions ----------------------------------------------------------------
+def aim(_event, view, _seat):
+    """The game's aim, at the first look: the most fame (solo: more than Jim Bot), from chord
+    cards, the seat's secret song and its secret genre."""
+    if view["is_over"] or view["song"] is None or not view["genres"]:
+        return None
+    found = {"song": view["song"], "genre": view["genres"][0], "marks": [["song", None]]}
+    if view["jim"] is not None:
+        found["case"] = "solo"
+    return found
+
+
 def supply_pick(_event, view, seat):
     """Your first turn: one action of three, the supply pick first."""
     if my_turn(view, seat) and view["phase"] == "turn" and legal(view, "supply"):
@@ -195,6 +206,7 @@ def jim_attack(event, view, seat):
 
 
 MOMENTS = (
+    Moment("aim", AIM, aim, cases=(None, "solo")),
     Moment("supply_pick", TURN, supply_pick),
     Moment("wylde", ABILITIES, wylde),
     Moment("last_space", LEAD, last_space),

@@ -455,6 +455,8 @@ EN = {
     "rc.rules.17.h": "What is ours",
     "rc.rules.18": "The printed rulebook could not be read in full, so much of this game is reconstructed: the chord cards and songs are designed from real open-chord shapes, and the supply sizes, the lead guitar formula, Jim Bot's behaviour and more are our house rules, listed below with the options that switch them.",
     # --- teaching mode (pygame_rules.teach): each rule the first time it applies ---------------
+    "rc.teach.aim": "Your aim: the most fame at the end. Complete chord cards from your hand; one card of each chord of your secret song ({song}) adds 18 fame; each full fret scores your genre, {genre}, by its face-up picks.",
+    "rc.teach.aim.solo": "Your aim: more fame than Jim Bot at the end. Complete chord cards from your hand; one card of each chord of your secret song ({song}) adds 18 fame; each full fret scores your genre, {genre}, by its face-up picks.",
     "rc.teach.supply_pick": "Choose one: take a supply pick and place it face up on an empty space (then you may use its ability), draw a pick from the bag to place face down, or draw two chord cards.",
     "rc.teach.wylde": "A Wylde may go on any space, even one that holds a pick (that pick goes back to the bag). It counts as every colour for chord cards, but for no genre in lead guitar scoring.",
     "rc.teach.last_space": "Fret {fret} has one empty space left. If it is full at the end of a turn, lead guitar scoring runs for that fret: once per fret, whoever filled it.",

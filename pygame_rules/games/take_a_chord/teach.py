@@ -25,6 +25,13 @@ def legal_cards(view):
     return [a[1] for a in view["legal"]]
 
 
+def aim(_event, view, _seat):
+    """The game's aim, at the first look: three tricks a venue score best, over its venues."""
+    if view["is_over"]:
+        return None
+    return {"venues": view["venues"]}
+
+
 def lead(_event, view, seat):
     """Your first lead: any card."""
     if my_turn(view, seat) and lead_card(view) is None:
@@ -69,13 +76,20 @@ def key_change(event, _view, _seat):
 
 
 def improvisation(event, _view, _seat):
-    """The 4th player matched the lead chord: a new round of the same trick."""
+    """The 4th player matched the lead chord: a new round of the same trick; or, when a blocked
+    match comes first, what an Improvisation would have been (case "blocked")."""
+    if event["type"] == "improvisation_blocked":
+        return {"case": "blocked", "marks": [["seat", event["seat"]]]}
     return {"seat": event["seat"], "chord": event["chord"], "marks": [["seat", event["seat"]]]}
 
 
 def improvisation_limit(event, _view, _seat):
-    """A matched lead chord that does not improvise: the limit, or the last trick."""
-    return {"seat": event["seat"], "reason": event["reason"], "marks": [["seat", event["seat"]]]}
+    """A matched lead chord that does not improvise, in its case: the trick's limit of
+    Improvisations reached ("limit"), or the venue's last trick ("last_trick")."""
+    found = {"case": event["reason"], "seat": event["seat"], "marks": [["seat", event["seat"]]]}
+    if event["reason"] == "limit":
+        found["limit"] = event["limit"]
+    return found
 
 
 def spotlight(event, _view, _seat):
@@ -113,6 +127,7 @@ def venue_scores(_event, _view, _seat):
 
 
 MOMENTS = (
+    Moment("aim", AIM, aim),
     Moment("lead", TRICK, lead),
     Moment("follow", TRICK, follow),
     Moment("void", TRICK, void),
@@ -121,9 +136,10 @@ MOMENTS = (
     Moment("spotlight", SPOTLIGHT, spotlight, on="spotlight"),
     Moment("spotlight_stolen", SPOTLIGHT, spotlight_stolen, on="spotlight"),
     Moment("key_change", KEY_CHANGE, key_change, on="key_change"),
-    Moment("improvisation", IMPROVISATION, improvisation, on="improvisation"),
+    Moment("improvisation", IMPROVISATION, improvisation,          # (before any limit: the
+           on=("improvisation", "improvisation_blocked"), cases=(None, "blocked")),  # rule first)
     Moment("improvisation_limit", IMPROVISATION, improvisation_limit,
-           on="improvisation_blocked"),
+           on="improvisation_blocked", cases=("limit", "last_trick")),
     Moment("last_trick", TRICK, last_trick),
     Moment("venue_scores", AIM, venue_scores, on="venue_scores"),
 )

@@ -158,6 +158,7 @@ EN = {
     "tac.rules.13": "Whoever wins a trick with a card of the current Key Chord takes the Spotlight Card, from the centre or from another player. At the end of the venue it counts as one more trick for its holder, then goes back to the centre.",
     "tac.rules.14.h": "Three players",
     "tac.rules.15": "A fourth, non-player seat gets a face-down stack of 8. After each Lead Player's card, the stack's top card is played as the 2nd card, whatever its colour. It never wins (the strongest real player's card wins instead), and its card alone never causes a Key Change, though the 3rd and 4th players may pair with it. If the Lead Player and the non-player play the same chord and the other two a pair of another chord, the 4th player is the Key Changer.",
+    "tac.teach.aim": "Your aim: the highest total after {venues} venues. Aim for three tricks in each venue: the chart pays 0, 10, 20, 30 points for 0 to 3 tricks, then 10, 0, −10 and so on, down to −40 for 9. The Spotlight Card counts as one more trick, and each Improvisation won adds 15.",
     "tac.teach.lead": "You lead this trick: play any card. The others must follow its colour, or match a chord already face up in this round.",
     "tac.teach.follow": {"one": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards matches such a chord.", "other": "Follow the lead colour, {colour}, or play a card whose chord is already face up in this round: {count} of your cards match such a chord."},
     "tac.teach.void": "You hold no {colour}, so you may play any card this time.",
@@ -167,7 +168,9 @@ EN = {
     "tac.teach.spotlight_stolen": "{seat} won with the Key Chord and takes the Spotlight Card from {previous}.",
     "tac.teach.key_change": "Key Change: the chord {chord} was played twice, so {chord} is the new Key Chord (it was {previous}), and {seat}, who played it last, leads next.",
     "tac.teach.improvisation": "Improvisation! {seat}, the 4th player, matched the lead chord {chord}: these cards go face down and a new round of the same trick begins. The winner takes every card and a 15-point bonus.",
-    "tac.teach.improvisation_limit": "{seat} matched the lead chord, but there is no Improvisation: the limit for one trick is reached, or it is the last trick of the venue.",
+    "tac.teach.improvisation.blocked": "Improvisation: when the 4th player of a round plays the Lead Player's chord, the round's cards go face down and a new round of the same trick begins, led by that player. The last round decides the winner, who takes every card (each round counts as a trick) and a 15-point bonus.",
+    "tac.teach.improvisation_limit.limit": "{seat} matched the lead chord, but this trick has already had {limit} Improvisations, the most one trick may have: no Improvisation, and the trick ends with this round.",
+    "tac.teach.improvisation_limit.last_trick": "{seat} matched the lead chord, but this is the venue's last trick, where there is no Improvisation: the trick ends with this round.",
     "tac.teach.last_trick": "This is the venue's last trick: no Improvisation and no Key Change can happen in it.",
     "tac.teach.venue_scores": "The venue is scored: the chart pays 0, 10, 20 or 30 points for 0 to 3 tricks, less for more; the Spotlight Card counts as a trick and each Improvisation won adds 15.",
 }

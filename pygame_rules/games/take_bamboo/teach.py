@@ -55,6 +55,14 @@ def penalised(view, giver):
 
 
 # --- the round's start ---------------------------------------------------------------------------
+def aim(_event, view, seat):
+    """The game's aim, at the first look: exactly 25, or the closest above it."""
+    if view["is_over"]:
+        return None
+    return {"target": view["target"], "rounds": view["rounds"],
+            "marks": [] if seat is None else [["track", seat]]}
+
+
 def initial_double(event, view, _seat):
     """An initial bamboo of the trump number: a face-down card doubles it."""
     seat, colour = event["seat"], event["colour"]
@@ -218,6 +226,7 @@ def last_round(event, _view, _seat):
 
 
 MOMENTS = (
+    Moment("aim", AIM, aim),
     Moment("pass", ROUND, passing),
     Moment("lead", TRICKS, lead),
     Moment("any_card", TRICKS, any_card),

@@ -237,6 +237,7 @@ EN = {
     "take.rules.11.h": "Scoring a round",
     "take.rules.12": "For each colour, compare how many cards everyone holds (face-down ones too). The player with the sole most scores nothing. A count shared by several players scores count × the number of players sharing it; any other count scores itself. Example: A has 4 green and 3 pink, B 2 green and 2 silver, C 3 pink and 2 silver: A 0 + 6 = 6, B 2 + 4 = 6, C 6 + 4 = 10.",
     # --- teaching mode: each rule the first time it comes into play (teach.py) ----------------
+    "take.teach.aim": "Your aim: exactly {target} points. The game ends when someone reaches {target}, and among those at {target} or more, the closest to {target} wins: 26 beats 27. Scores come at the end of each round; if nobody reaches {target} in {rounds} rounds, the highest score wins.",
     "take.teach.initial_double": "{seat}'s initial bamboo, {card}, has the trump number {trump}: a face-down card lies under it, so the stack counts as 2 cards.",
     "take.teach.pass": "Before the first trick, pick one card to pass to {left}, your left neighbour, and one to {right}, your right neighbour. Only they see them, and you get one card from each in return.",
     "take.teach.lead": "You lead: play any card, and its colour becomes the lead colour. Any card numbered {trump} is a trump and beats every other card.",

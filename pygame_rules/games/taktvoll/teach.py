@@ -46,6 +46,12 @@ def thirds(view):
 
 
 # --- rows and bars ------------------------------------------------------------------------------
+def aim(_event, view, _seat):
+    """The game's aim, at the first look: points for closing bars, a point off for each card
+    left in hand at the end."""
+    return None if view["is_over"] else {}
+
+
 def no_row(_event, view, seat):
     """Your turn and no staff yet: only a clef can begin; without one, draw."""
     if not my_turn(view, seat) or view["phase"] != "turn" or view["rows"]:
@@ -187,6 +193,7 @@ def game_end(event, _view, _seat):
 
 
 MOMENTS = (
+    Moment("aim", AIM, aim),
     Moment("no_row", ROWS, no_row),
     Moment("clef", ROWS, clef, on="play"),
     Moment("time", ROWS, time_signature, on="play"),

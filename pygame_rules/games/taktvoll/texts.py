@@ -257,6 +257,7 @@ EN = {
     "tak.rules.9.h": "Variants",
     "tak.rules.10": "Variant I (thirds): each note must be at most a third above or below the note before it in the row, across bar lines; after a rest any note may follow. Variant II (intervals): a note a prime, perfect fourth, fifth or octave from the note before it scores 1 extra point at once (not the augmented fourth F–B or diminished fifth B–F); rests cut the line.",
     # --- teaching mode (issue 20): each rule the first time it comes into play ------------------
+    "tak.teach.aim": "Your aim: the most points at the end. Close a bar with a bar line to score 1 point for every note and rest in it. The game ends when someone plays their last card, or when the deck is empty and nobody can go on; then every card left in a hand costs 1 point.",
     "tak.teach.no_row": "No staff yet: only a treble clef can start one. Play a clef if you hold one; if not, draw a card.",
     "tak.teach.clef": "{seat} starts row {row} with a treble clef. Its next card must be a time signature; there are four rows at most.",
     "tak.teach.time": {"one": "{seat} puts {time} on row {row}: every bar of this row must add up to exactly {count} beat (a quarter note), never more.",
