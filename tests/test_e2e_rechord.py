@@ -160,12 +160,13 @@ def test_solo_game_against_jim_bot_by_clicks(table):  # noqa: F811
 
 
 def test_jim_bot_steps_are_shown_one_at_a_time(table):  # noqa: F811
-    """With a long pause, Jim Bot's seat plays one step per bots' pause: each step is a move
-    of its own drawn from the person's ordinary view (his seat lit, nothing to choose, the
-    status naming him), until it is the person's turn again."""
+    """With a long pause, Jim Bot's seat plays one step per twice the bots' pause: each step is
+    a move of its own drawn from the person's ordinary view (his seat lit, nothing to choose),
+    the status line saying his step, the grey line under it what came before, until it is the
+    person's turn again (issue 45, item 3: the status said only "Jim Bot is playing…")."""
     table.open()
     table.start(players=1, game=GAME, seed="steps-3")
-    settings(table, pause=1500)
+    settings(table, pause=700)
     page = table.page
     page.click("[data-action=bag]")
     page.locator(".rc-space.lit").first.wait_for(timeout=STEP)
@@ -173,7 +174,13 @@ def test_jim_bot_steps_are_shown_one_at_a_time(table):  # noqa: F811
     page.wait_for_selector("body[data-board=waiting]", state="attached", timeout=STEP)
     moves = [int(table.board()[1])]
     while True:
-        assert page.locator(".status-main").inner_text() == "Jim Bot is playing…"
+        status, log = page.evaluate("""() => [document.querySelector('.status-main').innerText,
+            [...document.querySelectorAll('.log-list li')].map(li => li.innerText)]""")
+        if len(moves) == 1:
+            assert status == "Jim Bot is playing…"
+        else:                                   # his step, not twice
+            assert status == log[-1] and status.startswith("Jim Bot"), (status, log[-3:])
+            assert page.locator(".status-last").inner_text() == log[-2]
         assert page.locator('.rc-seat.active[data-seat="1"]').count() == 1
         assert page.locator("[data-action=bag], .rc-space.lit").count() == 0
         page.wait_for_function("m => document.body.dataset.moves !== m", arg=str(moves[-1]),

@@ -25,6 +25,17 @@ def thinking_text(session):
     return text("ui.status_thinking", {"name": session.names()[seat]})
 
 
+def automaton_step(session, lines):
+    """While a seat the engine plays (Jim Bot) takes its turn step by step: the words of its
+    last step, for the status line (issue 45, item 3: it said only "Jim Bot is playing…" while
+    his steps flashed by in the grey line); None before his first step, or at another's turn."""
+    state, events = session.state, session.events()
+    if state.is_over or state.current_player not in state.automata or not lines or \
+            not events or events[-1]["type"] == "turn":
+        return None
+    return lines[-1]
+
+
 def set_thinking(seat):
     """Mark who is thinking (the status line and body[data-thinking] follow)."""
     PAGE.thinking = seat
@@ -121,6 +132,13 @@ def bot_pause():
         return 700
 
 
+def pause_for(session):
+    """The pause before the next bot move: the bots' pause, twice over before each step of a
+    seat the engine plays (Jim Bot's steps are read one by one in the status line)."""
+    state = session.state
+    return bot_pause() * (2 if state.current_player in state.automata else 1)
+
+
 def cancel_bot():
     """Forget a bot move that was waiting on the timer."""
     if PAGE.bot_timer is not None:
@@ -137,7 +155,7 @@ def schedule_bot():
         if uses_worker(session):
             ask_worker(session)
             PAGE.think_due = False
-        PAGE.bot_timer = window.setTimeout(BOT_TICK, bot_pause())
+        PAGE.bot_timer = window.setTimeout(BOT_TICK, pause_for(session))
 
 
 def bot_tick():

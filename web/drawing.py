@@ -109,12 +109,14 @@ def table_ui(session, view, names):
     found = hints.hint_on_screen(session, kind, lesson)
     lines = session.log_lines(names)
     curtain = session.curtain_for()
-    return kind, lesson, found, {
+    step = bots.automaton_step(session, lines)
+    before = lines[:-1] if step else lines    # (Jim Bot's step is the status line: the grey
+    return kind, lesson, found, {             # line under it says what came before)
         "by_strength": PAGE.by_strength, "log_open": PAGE.log_open, "overlay": overlay,
-        "notice": PAGE.notice, "log_lines": lines, "last_line": lines[-1] if lines else "",
+        "notice": PAGE.notice, "log_lines": lines, "last_line": before[-1] if before else "",
         "curtain": curtain, "names": names, "pending": PAGE.pending if curtain is None else None,
         "status": bots.thinking_text(session) or net_status(session) or
-        teaching.waiting_text(session, lesson, names),
+        teaching.waiting_text(session, lesson, names) or step,
         "undo": moves.undo_state(session, kind), "practice": session.practice,
         "hint": hints.hint_state(session, kind), "muted": sound.is_muted(),
         "held": PAGE.held is not None and PAGE.held[0] is session,
