@@ -29,11 +29,16 @@ def automaton_step(session, lines):
     """While a seat the engine plays (Jim Bot) takes its turn step by step: the words of its
     last step, for the status line (issue 45, item 3: it said only "Jim Bot is playing…" while
     his steps flashed by in the grey line); None before his first step, or at another's turn."""
-    state, events = session.state, session.events()
-    if state.is_over or state.current_player not in state.automata or not lines or \
-            not events or events[-1]["type"] == "turn":
+    state = session.state
+    if state.is_over or state.current_player not in automata(state) or not lines:
         return None
-    return lines[-1]
+    events = session.events()
+    return None if not events or events[-1]["type"] == "turn" else lines[-1]
+
+
+def automata(state):
+    """The seats the engine plays (none on a guest's mirror of the host's table)."""
+    return getattr(state, "automata", ())
 
 
 def set_thinking(seat):
@@ -136,7 +141,7 @@ def pause_for(session):
     """The pause before the next bot move: the bots' pause, twice over before each step of a
     seat the engine plays (Jim Bot's steps are read one by one in the status line)."""
     state = session.state
-    return bot_pause() * (2 if state.current_player in state.automata else 1)
+    return bot_pause() * (2 if state.current_player in automata(state) else 1)
 
 
 def cancel_bot():
