@@ -15,6 +15,7 @@ from pygame_rules.messages import CATALOGUE, is_japanese, text
 from lang_helpers import lang_table  # noqa: F401  (the fixture)
 from test_e2e_page import BOARDS, NS, READY, STEP, table  # noqa: F401  (the fixture)
 from test_e2e_rechord import Guitarist
+from test_e2e_take import choose_two_to_pass
 
 pytestmark = pytest.mark.e2e
 SEATS = ["human", "bot-easy", "bot-easy"]
@@ -274,15 +275,7 @@ def test_a_change_of_language_leaves_no_text_in_the_old_one(lang_table):
     table.open()
     page.fill('[name="name-1"]', "Ada")
     table.start(players=3, game="take-bamboo", seed="9")
-    for _ in range(20):
-        if page.locator(".passing").count():
-            break
-        table.step()
-    cards = page.locator(".hand-card.playable")
-    for i in (0, 1):
-        cards.nth(i).click()
-        page.locator(".hand-card.chosen").nth(i).wait_for(timeout=STEP)
-    cards.nth(2).click()
+    choose_two_to_pass(table).nth(2).click()
     notice = page.locator("#game-screen .notice")
     assert notice.inner_text(timeout=STEP) == text("take.page.pass_full", lang="en")
     shown = page.inner_text("#game-screen")

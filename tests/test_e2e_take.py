@@ -107,12 +107,9 @@ def test_hot_seat_pass_never_shows_the_other_humans_cards(table):  # noqa: F811
     assert all(r is not None for r in received)
 
 
-def test_a_third_card_for_the_pass_is_refused_with_the_reason(table):  # noqa: F811
-    """With both cards of the pass chosen, a third is refused by the card with the reason and
-    the two stay chosen (issue 45, item 16: it silently replaced the right one); taking one
-    back then lets the third in."""
-    table.open()
-    table.start(players=3, game=GAME, seed="9")
+def choose_two_to_pass(table):
+    """Play on to the person's pass and choose its first two cards; the hand's playable cards
+    (the third of them not chosen)."""
     page = table.page
     for _ in range(20):
         if page.locator(".passing").count():
@@ -122,6 +119,17 @@ def test_a_third_card_for_the_pass_is_refused_with_the_reason(table):  # noqa: F
     for i in (0, 1):
         cards.nth(i).click()
         page.locator(".hand-card.chosen").nth(i).wait_for(timeout=STEP)
+    return cards
+
+
+def test_a_third_card_for_the_pass_is_refused_with_the_reason(table):  # noqa: F811
+    """With both cards of the pass chosen, a third is refused by the card with the reason and
+    the two stay chosen (issue 45, item 16: it silently replaced the right one); taking one
+    back then lets the third in."""
+    table.open()
+    table.start(players=3, game=GAME, seed="9")
+    page = table.page
+    cards = choose_two_to_pass(table)
     chosen = page.eval_on_selector_all(".hand-card.chosen", "els => els.map(e => e.ariaLabel)")
     before = table.save()
     cards.nth(2).click()
