@@ -9,6 +9,7 @@ checksummed save format that is replayed (so a loaded save is exactly the game t
 import importlib
 import json
 import math
+import re
 import sys
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -291,11 +292,26 @@ def short(value, limit=SHORT):
     return "".join(out)
 
 
+# what text from outside may not put on a screen as it is: C0 and C1 controls, the bidi marks,
+# embeddings, overrides and isolates, the zero-width space, word joiner and invisible operators,
+# line and paragraph separators, the byte order mark, interlinear annotation marks and lone
+# surrogates (the zero-width joiner and non-joiner stay: emoji and several scripts need them)
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069"
+                    "\ufeff\ufff9-\ufffb\ud800-\udfff]")
+
+
+def safe(text):
+    """Text from outside (a save, a link, a message) made safe to show: each character that
+    could hide, reorder or break what is around it written as its escape ("\\u202e")."""
+    return UNSAFE.sub(lambda m: "\\u%04x" % ord(m.group()), text)
+
+
 def clip(value, limit=SHORT):
-    """A parameter for a message: text as it is (cut to `limit` with "…"), any other value as
-    `short` shows it."""
+    """A parameter for a message: text made `safe` (cut to `limit` with "…"), any other value
+    as `short` shows it."""
     if type(value) is str:
-        return value if len(value) <= limit else value[:limit] + "…"
+        value = value if len(value) <= limit else value[:limit] + "…"
+        return safe(value)
     return short(value, limit)
 
 
@@ -555,6 +571,13 @@ class GameState:
     `reveals(state, event, seat)` whether an event showed the seat something hidden (undo), and
     `determinize(view, rng)` deals a full state from a view alone (the search's)."""
 
+    def check_seat(self, seat):
+        """Refuse (SetupError) a seat a view or a log cannot be for: one must be None (a
+        spectator) or a seat at this table, an automaton's included (not True, 1.0 or 99)."""
+        if seat is not None and (type(seat) is not int or
+                                 not 0 <= seat < self.players + len(self.automata)):
+            raise SetupError("error.bad_seat", seat=clip(seat))
+
     def view(self, seat=None):
         """Exactly what `seat` may see (None: a spectator), as a JSON-able dict."""
         return self.observer.observe(self, seat)
@@ -564,7 +587,9 @@ class GameState:
         return self.observer.redact(self, event, seat)
 
     def events_for(self, seat):
-        """The event log with what `seat` may not see removed (None: a spectator)."""
+        """The event log with what `seat` may not see removed (None: a spectator); a seat
+        checked as `view` checks it."""
+        self.check_seat(seat)
         return [self.redact(e, seat) for e in self.events or ()]
 
     # --- undo, fair to hidden information -------------------------------------------------

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import pygame_rules
 from pygame_rules import SaveError, SetupError
-from pygame_rules.core import _GOLDEN, _MASK64, _MIX1, _MIX2, SAVE_VERSION, Rng, _checksum
+from pygame_rules.core import (_GOLDEN, _MASK64, _MIX1, _MIX2, SAVE_VERSION, SHORT, UNSAFE, Rng,
+                                _checksum, clip)
 from pygame_rules.messages import text
 
 GAME = "take-a-chord"
@@ -245,3 +246,41 @@ def test_engine_has_no_io_and_no_dependencies():
                              path.read_text(), re.M) or path.name == "tournament.py", path
         for mod in re.findall(r"^\s*(?:from|import) ([a-zA-Z_][\w]*)", path.read_text(), re.M):
             assert mod in allowed or mod == "pygame_rules", (path.name, mod)
+
+
+@pytest.mark.parametrize("game_id, players", [("take-a-chord", 3), ("take-bamboo", 4),
+                                              ("taktvoll", 3), ("rechord", 1)])
+@pytest.mark.parametrize("seat", [True, 1.0, "1", -1, 99, [0]])
+def test_a_log_is_for_a_seat_at_the_table_as_a_view_is(game_id, players, seat):
+    """`events_for` refuses a seat that is not one at the table, as `view` does (issue 46,
+    item 4: True and 1.0 gave seat 1's log, 99 a spectator's), naming it; None (a
+    spectator) and every seat, an automaton's included, are fine."""
+    state = pygame_rules.new_game(game_id, players, seed=3)
+    for ask in (state.view, state.events_for):
+        with pytest.raises(SetupError) as refused:
+            ask(seat)
+        assert refused.value.msg_id == "error.bad_seat"
+    for fine in [None, *range(players + len(state.automata))]:
+        assert state.events_for(fine) and state.view(fine)["seat"] == fine
+
+
+@given(st.text(max_size=60))
+def test_a_quoted_input_never_carries_a_control_or_bidi_character(raw):
+    """`clip`, which every message quoting an input uses, makes the text safe: no control,
+    bidi, zero-width or lone surrogate character is left, each written as its escape (issue 46,
+    item 2: a save's "\\u202eevil\\x00" reached the message as it was)."""
+    shown = clip(raw)
+    assert not UNSAFE.search(shown)
+    assert shown == raw[:SHORT] + ("…" if len(raw) > SHORT else "") or "\\u" in shown
+
+
+def test_a_save_s_crafted_version_is_quoted_escaped():
+    """A save whose version is a right-to-left override and a NUL is refused, the message
+    showing them as escapes."""
+    body = json.loads(pygame_rules.new_game("take-bamboo", 3, seed=1).to_json())
+    body["version"] = "\u202eevil\x00"
+    with pytest.raises(SaveError) as refused:
+        pygame_rules.load_state(json.dumps(body))
+    assert refused.value.msg_id == "save.version"
+    assert "\\u202eevil\\u0000" in refused.value.message
+    assert not UNSAFE.search(refused.value.message)

@@ -36,7 +36,7 @@ contents and order, the chord deck's order, the order of Jim Bot's icons, and th
 chance. At the end, `final` shows every song and genre.
 """
 
-from ...core import GAMES, Rng, SetupError, clip
+from ...core import GAMES, Rng
 from .cards import (CHORD_CARDS, COLOURS, EMPTY, FACE_DOWN, PER_KIND, PICKS, SETLIST_NAMES,
                     SPACES, card_watch, kind_of, setlist_songs)
 
@@ -134,8 +134,7 @@ def cards_out(state):
 # --- observe ------------------------------------------------------------------------------------
 def observe(state, seat):
     """Everything `seat` may know (None: a spectator), as a JSON-able dict."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.g):
-        raise SetupError("error.bad_seat", seat=clip(seat))
+    state.check_seat(seat)
     over = state.phase == "over"
     jim = state.jim
     hand = own_hand(state, seat)

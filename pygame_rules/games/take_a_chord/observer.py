@@ -26,7 +26,7 @@ Hidden from it: the other hands, the non-player's stack below its top, the face-
 cards, and the future chance (the later venues' deals).
 """
 
-from ...core import GAMES, Rng, SetupError, clip
+from ...core import GAMES, Rng
 from .cards import (ALL_CARDS, CHORDS, COLOUR_MASK, COLOUR_OF, IMPROVISATION_LIMIT, NON_PLAYER,
                     cards_of, mask_of, strength_order, venue_score)
 
@@ -115,8 +115,7 @@ def non_player_played(state):
 # --- observe ------------------------------------------------------------------------------------
 def observe(state, seat):
     """Everything `seat` may know (None: a spectator), as a JSON-able dict."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-        raise SetupError("error.bad_seat", seat=clip(seat))
+    state.check_seat(seat)
     n = state.n
     v = {"game": state.game.id, "seat": seat, "players": n,
          "non_player": NON_PLAYER if n == 3 else None,

@@ -39,7 +39,7 @@ the face-down doubles, and the future chance.
 """
 
 from ...bits import cards_of, mask_of
-from ...core import GAMES, Rng, SetupError, clip
+from ...core import GAMES, Rng
 from .cards import BAMBOO, COLOURS, MAX_ROUNDS, TARGET, colour_of, rank_table, trick_winner
 
 ALL = (1 << BAMBOO) - 1
@@ -148,8 +148,7 @@ def set_aside(state):
 # --- observe ------------------------------------------------------------------------------------
 def observe(state, seat):
     """Everything `seat` may know (None: a spectator), as a JSON-able dict."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-        raise SetupError("error.bad_seat", seat=clip(seat))
+    state.check_seat(seat)
     played, by_card = mask_of(state.played), hidden_rule(state)
     pending = state.pending
     v = {"game": state.game.id, "seat": seat, "players": state.n, "round": state.round_no + 1,

@@ -31,7 +31,7 @@ order, and the future chance.
 """
 
 from ...bits import cards_of, mask_of
-from ...core import GAMES, Rng, SetupError, clip
+from ...core import GAMES, Rng
 from .cards import BARS, DECK, capacity, card_info, out_of_play
 
 ALL = (1 << DECK) - 1
@@ -81,8 +81,7 @@ def cards_out(state):
 # --- observe ------------------------------------------------------------------------------------
 def observe(state, seat):
     """Everything `seat` may know (None: a spectator), as a JSON-able dict."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.n):
-        raise SetupError("error.bad_seat", seat=clip(seat))
+    state.check_seat(seat)
     hidden = state.options["hide_hand_sizes"] and state.current_player is not None
     sizes = [h.bit_count() for h in state.hands]
     v = {"game": state.game.id, "seat": seat, "players": state.n, "phase": state.phase,
