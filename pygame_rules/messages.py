@@ -235,7 +235,7 @@ CATALOGUE = {
     "ui.net.join": "Join",
     "ui.net.sent": "Sent: waiting for the host…",
     "ui.net.refused": "The host refused that move: {reason}",
-    "ui.net.refused_unreadable": "The host refused that move, for a reason this page cannot read.",
+    "ui.net.refused_unreadable": "The host refused that move, for a reason this page cannot read ({id}).",
     "ui.net.leave": "Leave the table",
     "ui.level.easy": "Easy",
     "ui.level.normal": "Normal",

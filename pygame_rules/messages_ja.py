@@ -201,7 +201,7 @@ JA = {
     "ui.net.join": "参加",
     "ui.net.sent": "送信しました：ホストを待っています…",
     "ui.net.refused": "ホストがその手を受け付けませんでした：{reason}",
-    "ui.net.refused_unreadable": "ホストがその手を受け付けませんでした（理由はこのページでは読めません）。",
+    "ui.net.refused_unreadable": "ホストがその手を受け付けませんでした（理由{id}はこのページでは読めません）。",
     "ui.net.leave": "テーブルを離れる",
     "ui.level.easy": "やさしい",
     "ui.level.normal": "ふつう",

@@ -10,6 +10,8 @@ import sys
 import pytest
 
 import pygame_rules
+from pygame_rules.core import UNSAFE
+from pygame_rules.messages import text
 
 from session_helpers import table_step
 
@@ -244,10 +246,28 @@ def test_a_guests_illegal_move_comes_back_with_the_hosts_own_reason(game, kinds)
 def test_a_refusal_this_page_cannot_render_is_said_plainly():
     """A refusal with an unknown id or missing parameters (another version, or crafted) is shown
     as a plain refusal, never a Python error."""
-    plain = net.reason_text("ui.net.refused_unreadable", {})
+    plain = text("ui.net.refused_unreadable", {"id": "error.no_such_thing"})
+    assert plain.endswith("(error.no_such_thing).")
     assert net.reason_text("error.no_such_thing", {}) == plain
-    assert net.reason_text("error.not_your_turn", {}) == plain
+    assert net.reason_text("error.not_your_turn", {}) == \
+        text("ui.net.refused_unreadable", {"id": "error.not_your_turn"})
     assert net.reason_text("error.not_your_turn", {"name": "Ann"}) == "It is Ann's turn now."
+
+
+def test_a_hosts_refusal_shows_no_control_or_bidi_character():
+    """A host's refusal quoting text with a right-to-left override or a NUL, or with an id
+    this page does not know, is worded safely, never raw and never an error (issue 46,
+    item 3); through the guest's session too."""
+    said = net.reason_text("error.not_your_turn", {"name": "\u202eAnn\x00"})
+    assert said == "It is \\u202eAnn\\u0000's turn now." and not UNSAFE.search(said)
+    odd = net.reason_text("error.\u202ex", {})
+    assert "\\u202e" in odd and not UNSAFE.search(odd)
+    session, links = host("take-a-chord", "hrb", seed="dev-odd")
+    guest = join(session, links, 1)
+    crafted = net.encode(net.refusal(None, "error.zz_not_in_the_catalogue", {"x": "\u202e"}))
+    refused = guest.receive(crafted)
+    assert refused == ("error.zz_not_in_the_catalogue", {"x": "\u202e"})
+    assert net.reason_text(*refused).endswith("(error.zz_not_in_the_catalogue).")
 
 
 def test_a_seat_handed_to_a_bot_plays_on_and_the_save_agrees():

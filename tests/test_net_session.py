@@ -56,6 +56,14 @@ def test_clean_seat_keeps_remote_and_turns_unknown_kinds_into_bots():
     assert saves.clean_seat({"name": "B", "kind": "hacker"}, 1)["kind"] == "bot"
 
 
+def test_a_seat_name_from_outside_shows_no_control_or_bidi_character():
+    """A name from a save, a link or a guest keeps its letters, emoji joiners included, and
+    shows a right-to-left override or a NUL as an escape (issue 46, item 2)."""
+    assert saves.clean_seat({"name": "\u202eAda\x00"}, 0)["name"] == "\\u202eAda\\u0000"
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467 Ellaマリ"
+    assert saves.clean_seat({"name": family}, 0)["name"] == family
+
+
 def test_a_remote_turn_is_neither_the_local_persons_nor_a_bots():
     """At a remote seat's turn the host waits: no curtain, no auto move, no hint, no bot, and
     the local person cannot play for that seat."""

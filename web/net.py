@@ -18,7 +18,7 @@ from invite import (MAX_SDP_CHARS, MAX_SEATS, ROOM_BYTES, SECRET_BYTES, NetError
                     broker_id, build_sdp, pack_brokered, pack_invite,       # noqa: F401
                     pack_reply, read_brokered, read_invite, read_reply,
                     strip_sdp, token)                     # (the codes, for the glue)
-from pygame_rules.core import IllegalAction, safe_json_loads, sha256, short
+from pygame_rules.core import IllegalAction, clip, safe, safe_json_loads, sha256, short
 from pygame_rules.messages import text
 
 VERSION = 1
@@ -137,12 +137,13 @@ def name_of(names, seat):
 
 
 def reason_text(msg_id, params):
-    """A refusal received from another device as the player reads it, in this page's language;
-    an id or parameters this catalogue cannot render give a plain "refused" instead."""
+    """A refusal received from another device as the player reads it, in this page's language,
+    its text parameters made safe (no control or bidi character); an id or parameters this
+    catalogue cannot render give a plain "refused" quoting the id, escaped (issue 46, item 3)."""
     try:
-        return text(msg_id, params)
+        return text(msg_id, {k: safe(v) if type(v) is str else v for k, v in params.items()})
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-        return text("ui.net.refused_unreadable")
+        return text("ui.net.refused_unreadable", {"id": clip(str(msg_id))})
 
 
 def mark(events):

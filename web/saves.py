@@ -8,7 +8,7 @@ import json
 
 import pygame_rules
 import tables
-from pygame_rules.core import SaveError, safe_json_loads
+from pygame_rules.core import SaveError, safe, safe_json_loads
 from pygame_rules.messages import text
 
 WEB_SAVE_FORMAT = "encore-web"
@@ -168,9 +168,10 @@ def renamed_defaults(names, before):
 
 
 def clean_seat(seat, index):
-    """A seat dict with only known keys and a non-empty name (any text is allowed)."""
+    """A seat dict with only known keys and a non-empty name (any text, each control or bidi
+    character in it written as its escape: `safe`)."""
     kind = seat.get("kind") if seat.get("kind") in ("human", "remote") else "bot"
-    name = str(seat.get("name") or "").strip()[:40]
+    name = safe(str(seat.get("name") or "").strip()[:40])
     if not name:
         name = text("ui.default_name", {"number": index + 1})
     bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
