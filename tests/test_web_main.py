@@ -577,3 +577,21 @@ def test_a_guest_refused_while_connecting_again_gets_the_lost_panel_saying_why(m
     assert main.text("net.wrong_secret") in main.page.PAGE.join["error"]
     assert main.drawing.overlay_html(guest, guest.view())[0] == "lost"
     main.start.show_start()
+
+
+def test_a_link_whose_replay_fails_is_refused_and_leaves_the_table(main, monkeypatch):
+    """The page's last guard (issue 46): a link the engine let in whose replay then fails is
+    refused with the reason on the start screen, and nothing of the page changed."""
+    from pygame_rules.share import to_share
+    state = app.pygame_rules.new_game("take-bamboo", 3, seed=4)
+    code = to_share(state, None)
+
+    def broken(*_args, **_kw):
+        raise IndexError("list index out of range")
+    monkeypatch.setattr(main.replays, "Replay", broken)
+    main.page.PAGE.session = main.page.PAGE.replay = None
+    notice = main.document.querySelector.return_value
+    main.sharing.open_link(code)
+    assert main.page.PAGE.replay is None
+    assert notice.textContent == main.text("ui.link_refused", {"reason": main.text(
+        "share.invalid", {"why": "IndexError"})})

@@ -78,18 +78,23 @@ def open_link(fragment):
     started = window.performance.now()
     try:
         state, seats = from_share(fragment)
+        seats = [saves.clean_seat(s, i) for i, s in enumerate(seats or
+                                                             [{"kind": "human"}] * state.players)]
+        rp = replays.Replay(state, seats, None, 0)
+        rp.view()
     except ShareError as err:
         link_refused(err.message)
         return
-    seats = [saves.clean_seat(s, i) for i, s in enumerate(seats or
-                                                         [{"kind": "human"}] * state.players)]
+    except Exception as err:  # noqa: BLE001 - the last guard (issue 46): a link the engine let
+        link_refused(text("share.invalid", {"why": type(err).__name__}))   # in, whose replay
+        return                                            # failed, leaves the table as it was
     if PAGE.session is not None:
         start.show_start()                   # the game on the table stays saved
     watching.stop_replay()
     PAGE.overlay = None
     PAGE.notice = said("ui.link_opened_over" if state.is_over else "ui.link_opened_unfinished",
                        {"title": state.game.shown_title()})
-    watching.show_replay(replays.Replay(state, seats, None, 0))
+    watching.show_replay(rp)
     document.body.dataset.linkMs = "%.0f" % (window.performance.now() - started)
 
 
