@@ -552,6 +552,36 @@ def test_the_room_saves_and_loads_and_refuses_a_broken_save():
         refused(net.HostRoom.from_json, bad, msg_id="net.bad_field")
 
 
+ROOM_VALUES = (st.none() | st.booleans() | st.integers(-2, 10**30) | st.text(max_size=30) |
+               st.floats(allow_nan=False) | st.lists(st.integers(0, 9), max_size=3))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 3), st.integers(0, 3), ROOM_VALUES)
+def test_a_crafted_room_in_a_save_is_refused_or_works(seat_at, field, value):
+    """The devices room of a host's save (issue 46), one field of one seat (or the room id)
+    replaced by any value: NetError, or a room that saves again as it was read and answers a
+    hello with a refusal or a welcome, never another error."""
+    body = json.loads(room_for([1, 3]).to_json())
+    seats = [list(x) for x in body["seats"]]
+    if field == 0 and seat_at == 0:
+        body["room"] = value
+    else:
+        seats[seat_at % 2][field] = value
+    text = json.dumps({**body, "seats": seats})
+    try:
+        room = net.HostRoom.from_json(text)
+    except NetError as err:
+        assert err.msg_id == "net.bad_field"
+        return
+    assert net.HostRoom.from_json(room.to_json()).to_json() == room.to_json()
+    for seat in room.secrets:
+        hello = net.hello(body["room"] if isinstance(body["room"], str) else "x", seat,
+                          SECRETS.get(seat, "x"))
+        answer = room.admit(seat, hello)
+        assert answer is None or answer["t"] == "refused"
+
+
 def test_an_undo_sends_the_whole_log_again():
     """A shorter log (undo) or one that changed since (undo then another move, no update
     between) is sent from its start with "reset"; otherwise only what is new."""
