@@ -843,7 +843,7 @@ def test_setup_cards_fit_the_card_codes():
     ({"hands": ["Or9", "Bi9", "St9"], "passing": True}, "passing needs at least 2 cards"),
     ({"hands": ["Or9", "Bi9", "St9"], "draw": ["Or5"], "initial_bamboo": True},
      "the draw pile needs an initial bamboo"),
-    ({"hands": ["Or9", "Bi9", "St9"], "scores": [0, -1, 0]}, "out of range"),
+    ({"hands": ["Or9", "Bi9", "St9"], "scores": [0, -1, 0]}, "scores must hold whole numbers 0.."),
 ])
 def test_unplayable_positions_are_refused(kw, why):
     with pytest.raises(pygame_rules.SetupError) as err:

@@ -11,12 +11,13 @@ held the bare card id (`_upgrade`). Hands are bitmasks so states clone cheaply.
 
 from itertools import product
 
-from ...core import GameState, SetupError, short
+from ...core import GameState, short
 from . import observer
 from .cards import (CHART, CHORD_MASK, CHORD_OF, CHORDS, COLOUR_MASK, COLOUR_OF, DECK_SIZE,
                     IMPROVISATION_BONUS, IMPROVISATION_LIMIT, NON_PLAYER, card_name, cards_of,
                     colour_name, mask_of, venue_score)
 from ...messages import join_list
+from ...setup_fields import all_different, bad, known_keys, number, numbers, sequence
 
 HAND_SIZE = 8
 ALL_CARD_IDS = frozenset(range(DECK_SIZE))
@@ -541,26 +542,24 @@ def key_change_position(cards, players, blocked, options):
 
 
 def _check_setup(setup, players):
-    """Validate a test position and put it in canonical JSON form (or return None)."""
+    """Validate a test position, field by field, and put it in canonical JSON form (or None)."""
     if setup is None:
         return None
-    try:
-        hands = [[int(c) for c in h] for h in setup["hands"]]
-        key = setup["key"]
-        key = CHORDS.index(key) if isinstance(key, str) else int(key)
-        leader = int(setup.get("leader", 0))
-        venue = int(setup.get("venue", 0))
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
-        raise SetupError("error.bad_setup", why="it needs hands and a key") from None
-    if players == 4 and len(hands) == 3:
-        raise SetupError("error.bad_setup", why="4 players need 4 hands")
-    if len(hands) != 4:
-        raise SetupError("error.bad_setup", why="give 4 hands (the 4th is the non-player's)")
-    flat = sum(hands, [])
-    if len(set(flat)) != len(flat) or not all(0 <= c < DECK_SIZE for c in flat):
-        raise SetupError("error.bad_setup", why="each card must be a different card 0..34")
-    if len({len(h) for h in hands}) != 1 or not 1 <= len(hands[0]) <= HAND_SIZE:
-        raise SetupError("error.bad_setup", why="hands must all hold 1 to 8 cards")
-    if not 0 <= key < 7 or not 0 <= leader < players or not 0 <= venue < players:
-        raise SetupError("error.bad_setup", why="key, leader or venue out of range")
-    return {"hands": hands, "key": key, "leader": leader, "venue": venue}
+    known_keys(setup, ("hands", "key"), ("leader", "venue"))
+    if players == 4 and type(setup["hands"]) in (list, tuple) and len(setup["hands"]) == 3:
+        raise bad("4 players need 4 hands")
+    hands = [numbers(h, 0, DECK_SIZE - 1, "a hand", range(1, HAND_SIZE + 1))
+             for h in sequence(setup["hands"], "hands (the 4th is the non-player's)", (4,))]
+    if len({len(h) for h in hands}) != 1:
+        raise bad("hands must all hold the same number of cards")
+    all_different(sum(hands, []))
+    return {"hands": hands, "key": _key_of(setup["key"]),
+            "leader": number(setup.get("leader", 0), 0, players - 1, "the leader"),
+            "venue": number(setup.get("venue", 0), 0, players - 1, "the venue")}
+
+
+def _key_of(key):
+    """A set-up's Key Chord, 0..6, from its number or its letter (SetupError otherwise)."""
+    if type(key) is str and len(key) == 1 and key in CHORDS:
+        return CHORDS.index(key)
+    return number(key, 0, len(CHORDS) - 1, "the key")

@@ -16,11 +16,13 @@ A tableau stack holds entries: a card id when face up, ~id (negative) when face 
 
 from operator import itemgetter, mul
 
-from ...core import GameState, SetupError, short
+from ...core import GameState, short
 from ...messages import text
+from ...setup_fields import (MAX_SCORE, all_different, bad, known_keys, number, numbers,
+                             sequence)
 from . import observer
 from .cards import (BAMBOO, BIT, COLOUR_OF, COLOURS, GLOWING, MASK_BYTES, MAX_ROUNDS, POWERS,
-                    TARGET, TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask,
+                    PRESETS, TARGET, TRUMP_POWER, by_byte, DECK, card_name, colour_of, hand_mask,
                     rank_table, trick_winner)  # noqa: F401  (tests import trick_winner here)
 
 HAND_SIZE = {3: 10, 4: 10, 5: 9, 6: 8}
@@ -41,6 +43,7 @@ CLOCKWISE = {n: tuple(tuple((dealer + i) % n for i in range(n)) for dealer in ra
 DEAL = {n: tuple(slice(i * size, (i + 1) * size) for i in range(n))
         for n, size in HAND_SIZE.items()}              # [n]: each seat's slice of the deck
 ANSWERS = (("accept",), ("refuse",))
+OPTIONAL_FIELDS = ("pass", "round", "trump", "dealer", "draw", "discard", "scores", "tableau")
 
 
 def colour_points(counts):
@@ -570,54 +573,54 @@ DO = {kind: getattr(TakeBambooState, "_do_" + kind)
 
 
 def _check_setup(setup, players, options):
-    """Validate a test position and put it in canonical JSON form (or return None)."""
+    """Validate a test position, field by field, and put it in canonical JSON form (or None)."""
     if setup is None:
         return None
-    try:
-        hands = [[int(c) for c in h] for h in setup["hands"]]
-        out = {"hands": hands, "pass": bool(setup.get("pass", True)),
-               "round": int(setup.get("round", 0))}
-        for key in ("trump", "dealer"):
-            if key in setup:
-                out[key] = int(setup[key])
-        for key in ("draw", "discard", "scores"):
-            if key in setup:
-                out[key] = [int(c) for c in setup[key]]
-        if "tableau" in setup:
-            out["tableau"] = [[[int(e) for e in stack] for stack in seat]
-                              for seat in setup["tableau"]]
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
-        raise SetupError("error.bad_setup", why="it needs a list of hands") from None
+    known_keys(setup, ("hands",), OPTIONAL_FIELDS)
+    hands = [numbers(h, 0, BAMBOO - 1, "a hand", range(1, 11))
+             for h in sequence(setup["hands"], "hands", (players,))]
+    out = {"hands": hands, "pass": setup.get("pass", True),
+           "round": number(setup.get("round", 0), 0, MAX_ROUNDS - 1, "the round")}
+    if type(out["pass"]) is not bool:
+        raise bad("pass must be true or false")
+    if "trump" in setup:
+        out["trump"] = number(setup["trump"], 1, PRESETS[options["deck"]][0], "the trump")
+    if "dealer" in setup:
+        out["dealer"] = number(setup["dealer"], 0, players - 1, "the dealer")
+    for key in ("draw", "discard"):
+        if key in setup:
+            out[key] = numbers(setup[key], 0, BAMBOO - 1, "the " + key)
+    if "scores" in setup:
+        out["scores"] = numbers(setup["scores"], 0, MAX_SCORE, "the scores",
+                                (players,))
+    if "tableau" in setup:
+        out["tableau"] = [_tableau_of(seat, players)
+                          for seat in sequence(setup["tableau"], "the tableau", (players,))]
     _validate_setup(out, players)
     return out
 
 
+def _tableau_of(seat, players):
+    """One seat's tableau of a set-up: 3 stacks of entries (a card id, ~id face down), face-up
+    cards in their colour's stack, at most two colours held (SetupError otherwise)."""
+    stacks = [numbers(stack, ~(BAMBOO + len(GLOWING) - 1), BAMBOO - 1, "a tableau stack")
+              for stack in sequence(seat, "a tableau (3 stacks per player)", (COLOURS,))]
+    if any(colour_of(e) != c for c, stack in enumerate(stacks) for e in stack if e >= 0):
+        raise bad("a face-up card sits in the stack of another colour")
+    if all(stacks):
+        raise bad("a tableau holds at most two colours")
+    return stacks
+
+
 def _validate_setup(out, players):
     """Refuse a set-up that breaks the game's invariants."""
-    def bad(why):
-        """The error for one broken invariant."""
-        return SetupError("error.bad_setup", why=why)
     hands = out["hands"]
-    if len(hands) != players or len({len(h) for h in hands}) != 1 or \
-            not 1 <= len(hands[0]) <= 10:
+    if len({len(h) for h in hands}) != 1:
         raise bad("give every player a hand of 1 to 10 cards, all the same size")
-    tableau = out.get("tableau", [[[] for _ in range(COLOURS)] for _ in range(players)])
-    if len(tableau) != players or any(len(t) != COLOURS for t in tableau):
-        raise bad("a tableau has 3 stacks per player")
-    if any(stack and any(colour_of(e if e >= 0 else ~e) != c for e in stack if e >= 0)
-           for seat in tableau for c, stack in enumerate(seat)):
-        raise bad("a face-up card sits in the stack of another colour")
+    tableau = out.get("tableau", [])
     cards = sum(hands, []) + [e if e >= 0 else ~e for seat in tableau for st in seat
                               for e in st] + out.get("draw", []) + out.get("discard", [])
-    if len(set(cards)) != len(cards) or not all(0 <= c < BAMBOO + len(GLOWING) for c in cards):
-        raise bad("each card must be a different card")
-    if any(c >= BAMBOO for c in sum(hands, []) + out.get("discard", []) + out.get("draw", [])):
-        raise bad("glowing bamboo only lies face down in a tableau")
-    if out.get("trump", 2) not in range(1, 10) or out.get("dealer", 0) not in range(players) \
-            or out["round"] not in range(MAX_ROUNDS) or \
-            len(out.get("scores", [0] * players)) != players or \
-            min(out.get("scores", [0])) < 0:
-        raise bad("trump, dealer, round or scores out of range")
+    all_different(cards)
     if "tableau" not in out and len(out.get("draw") or
                                     [c for c in range(BAMBOO) if c not in cards]) < players:
         raise bad("the draw pile needs an initial bamboo for every player")

@@ -19,11 +19,12 @@ in the open bar (−1 before the row's time signature), so legality need not mea
 `fits` says the same in bits (FIT_BITS, kept with `room`), so a turn's plays are table look-ups.
 """
 
-from ...core import GameState, SetupError, short
+from ...core import GameState, short
 from ...messages import text
 from .cards import (BARS, CLEFS, DECK, NOTES, RESTS, TIMES, VALUES, capacity, card_info,
                     card_name, kind_of, out_of_play, pos_of, semitone, sounding, value_of)
 from ...bits import cards_of, mask_of
+from ...setup_fields import all_different, bad, known_keys, number, numbers, scores, sequence
 from . import observer
 
 HAND = 5
@@ -63,7 +64,7 @@ class TaktvollState(GameState):
     def start(cls, game, players, seed, options, setup):
         """Share out the bar lines, shuffle the rest with the leftovers, deal 5 each."""
         s = cls.__new__(cls)
-        s._init_base(game, players, seed, options, _check_setup(setup, players))
+        s._init_base(game, players, seed, options, _check_setup(setup, players, options))
         s.n = players
         s.rows, s.totals, s.passes = [], [0] * players, 0
         s.phase, s.drawn, s.bonus_row, s.end_reason, s.final = "turn", None, None, None, None
@@ -571,28 +572,60 @@ def _row_from_setup(row):
     return [time, fill, count, prev, clef + timed + entries]
 
 
-def _check_setup(setup, players):
-    """Validate a test position (hands, deck, rows, scores, start) and make it JSON-canonical."""
+def _check_setup(setup, players, options):
+    """Validate a test position (hands, deck, rows, scores, start), field by field, and make it
+    JSON-canonical (or None)."""
     if setup is None:
         return None
-    try:
-        out = {"hands": [[int(c) for c in h] for h in setup["hands"]],
-               "deck": [int(c) for c in setup.get("deck", [])],
-               "rows": [{"clef": int(r.get("clef", 0)),
-                         "time": None if r.get("time") is None else int(r["time"]),
-                         "cards": [[int(c), int(bool(t))] for c, t in r.get("cards", [])]}
-                        for r in setup.get("rows", [])],
-               "start": int(setup.get("start", 0))}
-        if "scores" in setup:
-            out["scores"] = [int(v) for v in setup["scores"]]
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
-        raise SetupError("error.bad_setup", why="it needs hands") from None
+    known_keys(setup, ("hands",), ("deck", "rows", "start", "scores"))
+    out = {"hands": [numbers(h, 0, DECK - 1, "a hand")
+                     for h in sequence(setup["hands"], "hands", (players,))],
+           "deck": numbers(setup.get("deck", []), 0, DECK - 1, "the deck"),
+           "rows": [_setup_row(r, options)
+                    for r in sequence(setup.get("rows", []), "rows", range(MAX_ROWS + 1))],
+           "start": number(setup.get("start", 0), 0, players - 1, "the start player")}
+    if "scores" in setup:
+        out["scores"] = scores(setup["scores"], players)
     cards = [c for h in out["hands"] for c in h] + out["deck"] + \
         [r["clef"] for r in out["rows"]] + \
         [r["time"] for r in out["rows"] if r["time"] is not None] + \
         [c for r in out["rows"] for c, _ in r["cards"]]
-    if len(out["hands"]) != players or len(set(cards)) != len(cards) or \
-            not all(0 <= c < DECK for c in cards) or len(out["rows"]) > MAX_ROWS or \
-            out["start"] not in range(players):
-        raise SetupError("error.bad_setup", why="hands, cards, rows or start player")
+    all_different(cards)
+    if set(cards) & set(out_of_play(options)):
+        raise bad("a card the options take out of play is in it")
     return out
+
+
+def _setup_row(row, options):
+    """One row of a set-up, checked: a clef, a time signature or None, then notes, rests and
+    bar lines that fill its bars in order (a bar line on a full bar only); canonical form."""
+    known_keys(row, (), ("clef", "time", "cards"))
+    clef = number(row.get("clef", 0), CLEFS[0], CLEFS[-1], "a row's clef")
+    time = row.get("time")
+    if time is not None:
+        number(time, TIMES[0], TIMES[-1], "a row's time signature")
+    entries = [_setup_entry(e, options) for e in sequence(row.get("cards", []), "a row's cards")]
+    fill = 0
+    for card, _turned in entries:
+        if time is None:
+            raise bad("a row needs its time signature before its cards")
+        if KIND[card] == "bar":
+            if fill != CAPACITY[time]:
+                raise bad("a bar line closes a full bar only")
+            fill = 0
+        else:
+            fill += VALUE[card]
+            if fill > CAPACITY[time]:
+                raise bad("a bar holds no more than its time signature")
+    return {"clef": clef, "time": time, "cards": entries}
+
+
+def _setup_entry(entry, options):
+    """One [card, turned] entry of a set-up's row: a note, rest or bar line; turned 0 or 1,
+    and 1 only for a note that may be played upside down."""
+    card, turned = sequence(entry, "a row's entry [card, turned]", (2,))
+    number(card, NOTES[0], DECK - 1, "a card in a row (a note, bar line or rest)")
+    number(turned, 0, 1, "a card's turned")
+    if turned and (KIND[card] != "note" or not invertible(card, options["quarter_invertible"])):
+        raise bad("only a note that may be turned lies upside down")
+    return [card, turned]
