@@ -32,7 +32,7 @@ from ...core import GameState, SetupError, short
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
-from .cards import (CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, KINDS, FACE_ORDER,
+from .cards import (BAG, CHORD_CARDS, EMPTY, FACE_DOWN, GOLDEN, HAND, KINDS, FACE_ORDER,
                     LEGEND_BOT, MATCHED_AT, MATCHES, NEEDS, PER_KIND, jim_rules,
                     PICKS, REQUIREMENTS, card_watch,
                     SETLIST_NAMES, SILVER, SONG_FAME, SONGS, SPACES, WYLDE, COLOURS,
@@ -72,7 +72,7 @@ class ReChordState(GameState):
     def start(cls, game, players, seed, options, setup):
         """Setlist, genres, songs, three chord cards each, every pick in the bag."""
         s = cls.__new__(cls)
-        s._init_base(game, players, seed, options, _check_setup(setup, players))
+        s._init_base(game, players, seed, options, _check_setup(setup, players, options))
         s.n = players
         s.jim = 1 if players == 1 else None
         s.g = players + (1 if players == 1 else 0)
@@ -1149,8 +1149,41 @@ def type_name(t):
     return text("rc.name.type.down") if t == DOWN else kind_name(t)
 
 
-def _check_setup(setup, players):
-    """Validate a test position and make it JSON-canonical.
+SETUP_KEYS = ("hands", "board", "supply", "deck", "draws", "icons", "scored", "songs", "genres",
+              "completed", "pad", "start")
+MAX_PAD = 5 * TRIANGULAR[6]        # a colour's column: six picks in each of the five frets
+MAX_INSTANT = 10_000               # a claim's instant (a game has a few hundred at most)
+MAX_DRAWS = PICKS
+MAX_ICONS = 10                     # a whole icon deck (HR-27)
+
+
+def _bad(why):
+    """The refusal of a test position, with its reason."""
+    return SetupError("error.bad_setup", why=why)
+
+
+def _is_list(value, size=None, most=None):
+    """A list (or tuple) of exactly `size` or at most `most` items."""
+    return type(value) in (list, tuple) and (size is None or len(value) == size) and \
+        (most is None or len(value) <= most)
+
+
+def _is_int(value, low, high):
+    """An int (not a bool) in low..high."""
+    return type(value) is int and low <= value <= high
+
+
+def _ints(setup, key, low, high, most, why):
+    """The list `setup[key]` of ints in low..high, at most `most` long (SetupError else)."""
+    value = setup[key]
+    if not _is_list(value, most=most) or not all(_is_int(x, low, high) for x in value):
+        raise _bad(why)
+    return list(value)
+
+
+def _check_setup(setup, players, options):
+    """Validate a test position and make it JSON-canonical: every field's type, length and
+    range, and its fit to the guitarists (solo: Jim Bot at seat 1) and options.
 
     Keys (all optional but `hands`): board [[space, kind, up, known_mask]], supply [kinds],
     hands [[cards]] per guitarist, deck [cards] (top last), songs, genres [[colours]],
@@ -1159,33 +1192,105 @@ def _check_setup(setup, players):
     if setup is None:
         return None
     g = players + (1 if players == 1 else 0)
-    try:
-        out = {"hands": [[int(c) for c in h] for h in setup["hands"]]}
-        out["board"] = [[int(b[0]), int(b[1]), int(bool(b[2])), int(b[3]) if len(b) > 3 else 0]
-                        for b in setup.get("board", [])]
-        for key in ("supply", "deck", "draws", "icons", "scored"):
-            if key in setup:
-                out[key] = [int(x) for x in setup[key]]
-        if "songs" in setup:
-            out["songs"] = [None if x is None else int(x) for x in setup["songs"]]
-        if "genres" in setup:
-            out["genres"] = [[int(c) for c in x] for x in setup["genres"]]
-        if "completed" in setup:
-            out["completed"] = [[[int(c), int(i)] for c, i in cs] for cs in setup["completed"]]
-        if "pad" in setup:
-            out["pad"] = [[int(x) for x in row] for row in setup["pad"]]
-        if "start" in setup:
-            out["start"] = int(setup["start"])
-    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
-        raise SetupError("error.bad_setup", why="it needs hands for every guitarist") from None
-    spaces = [b[0] for b in out["board"]]
+    jim = 1 if players == 1 else None
+    if type(setup) is not dict or "hands" not in setup:
+        raise _bad("it needs hands for every guitarist")
+    if not all(k in SETUP_KEYS for k in setup):
+        raise _bad("it has a field that is not one of a position's")
+    out = {"hands": _check_hands(setup["hands"], g, jim, options)}
+    out["board"] = _check_board(setup.get("board", []), g)
+    simple = (("supply", 0, WYLDE, max(SUPPLY.values()), "supply: up to 6 pick kinds (0 to 6)"),
+              ("deck", 0, CHORD_CARDS - 1, CHORD_CARDS, "deck: chord cards (0 to 71)"),
+              ("draws", 0, WYLDE, MAX_DRAWS, "draws: pick kinds (0 to 6)"),
+              ("icons", BAG, WYLDE, MAX_ICONS, "icons: up to 10, each -1 (bag) or 0 to 6"),
+              ("scored", 1, 5, 5, "scored: frets 1 to 5"))
+    for key, low, high, most, why in simple:
+        if key in setup:
+            out[key] = _ints(setup, key, low, high, most, why)
+    if "songs" in setup:
+        out["songs"] = _check_songs(setup["songs"], g, jim)
+    if "genres" in setup:
+        out["genres"] = _check_genres(setup["genres"], g, jim)
+    if "completed" in setup:
+        out["completed"] = _check_completed(setup["completed"], g)
+    if "pad" in setup:
+        out["pad"] = _check_pad(setup["pad"])
+    if "start" in setup:
+        if not _is_int(setup["start"], 0, g - 1):
+            raise _bad("start: a guitarist's seat")
+        out["start"] = setup["start"]
+    _check_counts(out)
+    return out
+
+
+def _check_hands(hands, g, jim, options):
+    """One list of chord card ids per guitarist: up to three, Jim Bot's open row up to his
+    level's."""
+    row = jim_rules(options).row if jim is not None else HAND
+    if not _is_list(hands, size=g) or not all(
+            _is_list(h, most=row if s == jim else HAND) and
+            all(_is_int(c, 0, CHORD_CARDS - 1) for c in h) for s, h in enumerate(hands)):
+        raise _bad("hands: one list of up to 3 chord cards (0 to 71) per guitarist")
+    return [list(h) for h in hands]
+
+
+def _check_board(board, g):
+    """[space, kind, up, known_mask] rows on distinct spaces (the mask of seats that know a
+    face-down pick; may be left out)."""
+    if not _is_list(board, most=SPACES) or not all(
+            _is_list(b) and len(b) in (3, 4) and _is_int(b[0], 0, SPACES - 1) and
+            _is_int(b[1], 0, WYLDE) and b[2] in (0, 1) and type(b[2]) in (int, bool) and
+            (len(b) == 3 or _is_int(b[3], 0, (1 << g) - 1)) for b in board):
+        raise _bad("board: [space 0 to 29, kind 0 to 6, up, seats knowing] rows")
+    if len({b[0] for b in board}) != len(board):
+        raise _bad("board: two picks on one space")
+    return [[b[0], b[1], int(b[2]), b[3] if len(b) > 3 else 0] for b in board]
+
+
+def _check_songs(songs, g, jim):
+    """A song id (or None) per guitarist; Jim Bot has none."""
+    if not _is_list(songs, size=g) or not all(
+            (x is None or s != jim and _is_int(x, 0, len(SONGS) - 1)) for s, x in enumerate(songs)):
+        raise _bad("songs: one song (0 to 35) per guitarist, none for Jim Bot")
+    return list(songs)
+
+
+def _check_genres(genres, g, jim):
+    """One genre colour per guitarist, one or two for Jim Bot, no colour twice."""
+    if not _is_list(genres, size=g) or not all(
+            _is_list(x) and 1 <= len(x) <= (2 if s == jim else 1) and
+            all(_is_int(c, 0, len(COLOURS) - 1) for c in x) for s, x in enumerate(genres)):
+        raise _bad("genres: one colour (0 to 5) per guitarist, one or two for Jim Bot")
+    colours = [c for x in genres for c in x]
+    if len(set(colours)) != len(colours):
+        raise _bad("genres: a colour held twice")
+    return [list(x) for x in genres]
+
+
+def _check_completed(completed, g):
+    """Per guitarist, the [card, instant] of each chord card completed."""
+    if not _is_list(completed, size=g) or not all(
+            _is_list(cs, most=CHORD_CARDS) and all(
+                _is_list(c, size=2) and _is_int(c[0], 0, CHORD_CARDS - 1) and
+                _is_int(c[1], 0, MAX_INSTANT) for c in cs) for cs in completed):
+        raise _bad("completed: per guitarist, [card 0 to 71, instant] pairs")
+    return [[list(c) for c in cs] for cs in completed]
+
+
+def _check_pad(pad):
+    """The score pad: 6 colour rows of 5 fret columns, each 0 to MAX_PAD."""
+    if not _is_list(pad, size=len(COLOURS)) or not all(
+            _is_list(row, size=5) and all(_is_int(x, 0, MAX_PAD) for x in row) for row in pad):
+        raise _bad("pad: 6 rows of 5 numbers from 0 to %d" % MAX_PAD)
+    return [list(row) for row in pad]
+
+
+def _check_counts(out):
+    """No pick kind more than five times on the board and in the supply; no chord card twice."""
     kinds = [b[1] for b in out["board"]] + out.get("supply", [])
+    if any(kinds.count(k) > PER_KIND for k in range(len(KINDS))):
+        raise _bad("more than 5 picks of a kind")
     cards = [c for h in out["hands"] for c in h] + out.get("deck", []) + \
         [c for cs in out.get("completed", []) for c, _ in cs]
-    if len(out["hands"]) != g or len(set(spaces)) != len(spaces) or \
-            not all(0 <= sp < SPACES for sp in spaces) or \
-            any(kinds.count(k) > 5 for k in range(7)) or not all(0 <= k < 7 for k in kinds) or \
-            len(set(cards)) != len(cards) or not all(0 <= c < CHORD_CARDS for c in cards) or \
-            out.get("start", 0) not in range(g):
-        raise SetupError("error.bad_setup", why="guitarists, spaces, picks, cards or start")
-    return out
+    if len(set(cards)) != len(cards):
+        raise _bad("a chord card in two places")
