@@ -24,9 +24,20 @@ def known_keys(setup, required, optional):
         raise bad("unknown field %s" % clip(unknown[0], 20))
 
 
+def is_int(value, low, high):
+    """True for a whole number (an int, not a bool) from low to high."""
+    return type(value) is int and low <= value <= high
+
+
+def is_list(value, size=None, most=None):
+    """True for a list (or tuple) of exactly `size` or at most `most` items."""
+    return type(value) in (list, tuple) and (size is None or len(value) == size) and \
+        (most is None or len(value) <= most)
+
+
 def number(value, low, high, what):
     """`value` if it is a whole number (not a bool) from low to high, else SetupError."""
-    if type(value) is not int or not low <= value <= high:
+    if not is_int(value, low, high):
         raise bad("%s must be a whole number %d..%d" % (what, low, high))
     return value
 
@@ -44,7 +55,7 @@ def numbers(value, low, high, what, lengths=None):
     """A list (named `what`) of whole numbers from low to high, of an allowed length, else
     SetupError."""
     out = sequence(value, what, lengths)
-    if not all(type(v) is int and low <= v <= high for v in out):
+    if not all(is_int(v, low, high) for v in out):
         raise bad("%s must hold whole numbers %d..%d" % (what, low, high))
     return out
 

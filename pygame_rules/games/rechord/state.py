@@ -28,7 +28,8 @@ A space is (fret − 1) · 6 + string (strings 0..5 = E A D G B e). Actions, all
     ("jim",)                  Jim Bot's next step (his seat's only action)
 """
 
-from ...core import GameState, SetupError, short
+from ...core import GameState, short
+from ...setup_fields import bad, is_int, is_list
 from ...messages import text
 from . import jim as jim_bot
 from . import observer
@@ -1157,27 +1158,11 @@ MAX_DRAWS = PICKS
 MAX_ICONS = 10                     # a whole icon deck (HR-27)
 
 
-def _bad(why):
-    """The refusal of a test position, with its reason."""
-    return SetupError("error.bad_setup", why=why)
-
-
-def _is_list(value, size=None, most=None):
-    """A list (or tuple) of exactly `size` or at most `most` items."""
-    return type(value) in (list, tuple) and (size is None or len(value) == size) and \
-        (most is None or len(value) <= most)
-
-
-def _is_int(value, low, high):
-    """An int (not a bool) in low..high."""
-    return type(value) is int and low <= value <= high
-
-
 def _ints(setup, key, low, high, most, why):
     """The list `setup[key]` of ints in low..high, at most `most` long (SetupError else)."""
     value = setup[key]
-    if not _is_list(value, most=most) or not all(_is_int(x, low, high) for x in value):
-        raise _bad(why)
+    if not is_list(value, most=most) or not all(is_int(x, low, high) for x in value):
+        raise bad(why)
     return list(value)
 
 
@@ -1194,9 +1179,9 @@ def _check_setup(setup, players, options):
     g = players + (1 if players == 1 else 0)
     jim = 1 if players == 1 else None
     if type(setup) is not dict or "hands" not in setup:
-        raise _bad("it needs hands for every guitarist")
+        raise bad("it needs hands for every guitarist")
     if not all(k in SETUP_KEYS for k in setup):
-        raise _bad("it has a field that is not one of a position's")
+        raise bad("it has a field that is not one of a position's")
     out = {"hands": _check_hands(setup["hands"], g, jim, options)}
     out["board"] = _check_board(setup.get("board", []), g)
     simple = (("supply", 0, WYLDE, max(SUPPLY.values()), "supply: up to 6 pick kinds (0 to 6)"),
@@ -1216,8 +1201,8 @@ def _check_setup(setup, players, options):
     if "pad" in setup:
         out["pad"] = _check_pad(setup["pad"])
     if "start" in setup:
-        if not _is_int(setup["start"], 0, g - 1):
-            raise _bad("start: a guitarist's seat")
+        if not is_int(setup["start"], 0, g - 1):
+            raise bad("start: a guitarist's seat")
         out["start"] = setup["start"]
     _check_counts(out)
     return out
@@ -1227,61 +1212,61 @@ def _check_hands(hands, g, jim, options):
     """One list of chord card ids per guitarist: up to three, Jim Bot's open row up to his
     level's."""
     row = jim_rules(options).row if jim is not None else HAND
-    if not _is_list(hands, size=g) or not all(
-            _is_list(h, most=row if s == jim else HAND) and
-            all(_is_int(c, 0, CHORD_CARDS - 1) for c in h) for s, h in enumerate(hands)):
-        raise _bad("hands: one list of up to 3 chord cards (0 to 71) per guitarist")
+    if not is_list(hands, size=g) or not all(
+            is_list(h, most=row if s == jim else HAND) and
+            all(is_int(c, 0, CHORD_CARDS - 1) for c in h) for s, h in enumerate(hands)):
+        raise bad("hands: one list of up to 3 chord cards (0 to 71) per guitarist")
     return [list(h) for h in hands]
 
 
 def _check_board(board, g):
     """[space, kind, up, known_mask] rows on distinct spaces (the mask of seats that know a
     face-down pick; may be left out)."""
-    if not _is_list(board, most=SPACES) or not all(
-            _is_list(b) and len(b) in (3, 4) and _is_int(b[0], 0, SPACES - 1) and
-            _is_int(b[1], 0, WYLDE) and b[2] in (0, 1) and type(b[2]) in (int, bool) and
-            (len(b) == 3 or _is_int(b[3], 0, (1 << g) - 1)) for b in board):
-        raise _bad("board: [space 0 to 29, kind 0 to 6, up, seats knowing] rows")
+    if not is_list(board, most=SPACES) or not all(
+            is_list(b) and len(b) in (3, 4) and is_int(b[0], 0, SPACES - 1) and
+            is_int(b[1], 0, WYLDE) and b[2] in (0, 1) and type(b[2]) in (int, bool) and
+            (len(b) == 3 or is_int(b[3], 0, (1 << g) - 1)) for b in board):
+        raise bad("board: [space 0 to 29, kind 0 to 6, up, seats knowing] rows")
     if len({b[0] for b in board}) != len(board):
-        raise _bad("board: two picks on one space")
+        raise bad("board: two picks on one space")
     return [[b[0], b[1], int(b[2]), b[3] if len(b) > 3 else 0] for b in board]
 
 
 def _check_songs(songs, g, jim):
     """A song id (or None) per guitarist; Jim Bot has none."""
-    if not _is_list(songs, size=g) or not all(
-            (x is None or s != jim and _is_int(x, 0, len(SONGS) - 1)) for s, x in enumerate(songs)):
-        raise _bad("songs: one song (0 to 35) per guitarist, none for Jim Bot")
+    if not is_list(songs, size=g) or not all(
+            (x is None or s != jim and is_int(x, 0, len(SONGS) - 1)) for s, x in enumerate(songs)):
+        raise bad("songs: one song (0 to 35) per guitarist, none for Jim Bot")
     return list(songs)
 
 
 def _check_genres(genres, g, jim):
     """One genre colour per guitarist, one or two for Jim Bot, no colour twice."""
-    if not _is_list(genres, size=g) or not all(
-            _is_list(x) and 1 <= len(x) <= (2 if s == jim else 1) and
-            all(_is_int(c, 0, len(COLOURS) - 1) for c in x) for s, x in enumerate(genres)):
-        raise _bad("genres: one colour (0 to 5) per guitarist, one or two for Jim Bot")
+    if not is_list(genres, size=g) or not all(
+            is_list(x) and 1 <= len(x) <= (2 if s == jim else 1) and
+            all(is_int(c, 0, len(COLOURS) - 1) for c in x) for s, x in enumerate(genres)):
+        raise bad("genres: one colour (0 to 5) per guitarist, one or two for Jim Bot")
     colours = [c for x in genres for c in x]
     if len(set(colours)) != len(colours):
-        raise _bad("genres: a colour held twice")
+        raise bad("genres: a colour held twice")
     return [list(x) for x in genres]
 
 
 def _check_completed(completed, g):
     """Per guitarist, the [card, instant] of each chord card completed."""
-    if not _is_list(completed, size=g) or not all(
-            _is_list(cs, most=CHORD_CARDS) and all(
-                _is_list(c, size=2) and _is_int(c[0], 0, CHORD_CARDS - 1) and
-                _is_int(c[1], 0, MAX_INSTANT) for c in cs) for cs in completed):
-        raise _bad("completed: per guitarist, [card 0 to 71, instant] pairs")
+    if not is_list(completed, size=g) or not all(
+            is_list(cs, most=CHORD_CARDS) and all(
+                is_list(c, size=2) and is_int(c[0], 0, CHORD_CARDS - 1) and
+                is_int(c[1], 0, MAX_INSTANT) for c in cs) for cs in completed):
+        raise bad("completed: per guitarist, [card 0 to 71, instant] pairs")
     return [[list(c) for c in cs] for cs in completed]
 
 
 def _check_pad(pad):
     """The score pad: 6 colour rows of 5 fret columns, each 0 to MAX_PAD."""
-    if not _is_list(pad, size=len(COLOURS)) or not all(
-            _is_list(row, size=5) and all(_is_int(x, 0, MAX_PAD) for x in row) for row in pad):
-        raise _bad("pad: 6 rows of 5 numbers from 0 to %d" % MAX_PAD)
+    if not is_list(pad, size=len(COLOURS)) or not all(
+            is_list(row, size=5) and all(is_int(x, 0, MAX_PAD) for x in row) for row in pad):
+        raise bad("pad: 6 rows of 5 numbers from 0 to %d" % MAX_PAD)
     return [list(row) for row in pad]
 
 
@@ -1289,8 +1274,8 @@ def _check_counts(out):
     """No pick kind more than five times on the board and in the supply; no chord card twice."""
     kinds = [b[1] for b in out["board"]] + out.get("supply", [])
     if any(kinds.count(k) > PER_KIND for k in range(len(KINDS))):
-        raise _bad("more than 5 picks of a kind")
+        raise bad("more than 5 picks of a kind")
     cards = [c for h in out["hands"] for c in h] + out.get("deck", []) + \
         [c for cs in out.get("completed", []) for c, _ in cs]
     if len(set(cards)) != len(cards):
-        raise _bad("a chord card in two places")
+        raise bad("a chord card in two places")
