@@ -364,6 +364,7 @@ def ismcts_bot(game_id, players, options=None, simulations=1000, seconds=None, s
 
 
 _TIMED = []
+MIN_SIMULATIONS = 2     # the first only expands the root: a policy needs a visit below it
 
 
 def timed_bot_class():
@@ -383,7 +384,9 @@ def timed_bot_class():
             self.last_simulations = 0
 
         def run_search(self, state):
-            """OpenSpiel's run_search (ismcts.py, Apache 2.0), its loop also ending on time."""
+            """OpenSpiel's run_search (ismcts.py, Apache 2.0), its loop also ending on time, but
+            never before the root has a visited child (issue 47: one simulation, all a short
+            clock allowed, failed OpenSpiel's `assert node.total_visits > 0`)."""
             self.reset()
             legal_actions = state.legal_actions()
             if len(legal_actions) == 1:
@@ -393,8 +396,9 @@ def timed_bot_class():
             root_key = self.get_state_key(state)
             deadline = time.perf_counter() + self.seconds if self.seconds else None
             done = 0
-            while done < self._max_simulations and (deadline is None or done == 0 or
-                                                    time.perf_counter() < deadline):
+            while done < max(self._max_simulations, MIN_SIMULATIONS) and (
+                    deadline is None or done < MIN_SIMULATIONS or
+                    not self._root_node.total_visits or time.perf_counter() < deadline):
                 sampled = self.sample_root_state(state)
                 assert root_key == self.get_state_key(sampled)
                 self.run_simulation(sampled)

@@ -282,7 +282,25 @@ def test_the_ismcts_bot_keeps_to_its_clock(monkeypatch):
     monkeypatch.setattr(osp, "time", clock)
     action = bot(state.view(state.current_player), state.legal_actions(), random.Random(1))
     assert action in state.legal_actions()
-    assert 9 <= bot.last_playouts <= 12 and clock.readings == bot.last_playouts + 1
+    # read once for the deadline, then before each simulation after the first two
+    assert 9 <= bot.last_playouts <= 12 and clock.readings == bot.last_playouts
+
+
+@pytest.mark.parametrize("game_id", ["take-bamboo", "take-a-chord"])
+def test_the_ismcts_bot_survives_a_clock_shorter_than_one_simulation(monkeypatch, game_id):
+    """A clock already past its budget at the first reading still gets the simulations a
+    policy needs (at least two, the root visited below), and a legal move (issue 47: after one
+    simulation OpenSpiel's get_final_policy failed `assert node.total_visits > 0`)."""
+    state = new_game(game_id, 4, seed=2)
+    while len(state.legal_actions()) < 2 or getattr(state, "phase", "") == "pass":
+        state.apply(state.legal_actions()[0])
+    bot = osp.ismcts_bot(game_id, 4, simulations=10 ** 9, seconds=0.001, seed=1)
+    monkeypatch.setattr(osp, "time", FakeClock(10.0))
+    for seed in range(3):
+        action = bot(state.view(state.current_player), state.legal_actions(),
+                     random.Random(seed))
+        assert action in state.legal_actions()
+        assert bot.last_playouts >= osp.MIN_SIMULATIONS
 
 
 def test_a_tournament_seats_openspiel_ismcts_beside_our_bots(monkeypatch):
