@@ -325,7 +325,7 @@ JA = {
     "ui.hint.best": "ヒント：{move}。{outcome}が見込めます。",
     "ui.hint.other": "{move}なら{outcome}。",
     "ui.hint.then": "ルール上の結果：{what}",
-    "ui.hint.kept": "配り直しで見分けられるほど良い手は他になかったので、ボットの経験則がここで選ぶ手{move}のままにしました。",
+    "ui.hint.kept": "配り直しで見分けられるほど良い手は他になかったので、ボットの経験則がここで選ぶ手（{move}）のままにしました。",
     "ui.hint.samples": "見えないカードを{count}通りに配り直して、{moves}つの手を比べました。",
     "ui.hint.only": "ヒント：{move}（ここで考えるべき手はこれだけです）。",
     "ui.explain.played": "{name}の手：{move}。ハードの探索の見積もりでは{outcome}につながりました。",

@@ -408,3 +408,21 @@ def test_a_wide_text_is_padded_by_its_display_width():
         for value in ("Player", "é→±", 42, 2.5):
             assert formatter.format("{v:%s}" % spec, v=value) == format(value, spec)
     assert formatter.format("{v:8.3}|{w:.2f}", v="ボーナス", w=1) == "ボーナ  |1.00"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_japanese_hint_reads_as_one_sentence(game_id):
+    """Each game's outcome in a Japanese hint fits the sentences around it: no "見込みが見込め"
+    or "見込みにつながる見込み" (Re-Chord's outcome ended in 見込み), and a move named after
+    "選ぶ手" is set apart, so "袋からピックを引く" does not read as 手袋, gloves (issue 47,
+    item 5)."""
+    prefix = GAMES[game_id].prefix
+    key = prefix + ".hint.score"
+    outcome = messages.text(key, {"score": 5.5, "points": 5.5, "count": 2}, lang="ja") \
+        if key in messages.CATALOGUE["ja"] else "終了時に合計約5.5点"
+    said = [messages.text(k, {"move": "袋からピックを引く", "outcome": outcome, "name": "A"},
+                          lang="ja")
+            for k in ("ui.hint.best", "ui.hint.other", "ui.explain.played", "ui.explain.search",
+                      "ui.hint.kept")]
+    assert not any("見込みが見込め" in s or "見込みにつながる見込み" in s or "手袋" in s
+                   for s in said), said

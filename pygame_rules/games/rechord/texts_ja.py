@@ -2,7 +2,7 @@
 
 JA = {
     "rc.name.title": "Re-Chord",
-    "rc.hint.score": "終了時に名声約{score}の見込み",   # a hint: a move's outcome (pygame_rules/hint.py)
+    "rc.hint.score": "終了時に名声約{score}",   # a hint: a move's outcome (pygame_rules/hint.py)
     "rc.hint.rank": "探索は自分の名声だけでなく、他の人との名声の差で手を比べます。",   # a hint: why the chosen move may not have the best score
     # --- names of things (cards, colours, seats, ...) that the log, the terminal and the page use ---
     "rc.name.kind.white": "白",
