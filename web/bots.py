@@ -14,7 +14,7 @@ from pygame_rules.messages import text
 import moves
 import teaching
 import worker
-from page import PAGE, proxy, q, settings
+from page import PAGE, proxy, q, setting_ms
 
 
 def thinking_text(session):
@@ -30,15 +30,10 @@ def automaton_step(session, lines):
     last step, for the status line (issue 45, item 3: it said only "Jim Bot is playing…" while
     his steps flashed by in the grey line); None before his first step, or at another's turn."""
     state = session.state
-    if state.is_over or state.current_player not in automata(state) or not lines:
+    if state.is_over or state.current_player not in state.automata or not lines:
         return None
     events = session.events()
     return None if not events or events[-1]["type"] == "turn" else lines[-1]
-
-
-def automata(state):
-    """The seats the engine plays (none on a guest's mirror of the host's table)."""
-    return getattr(state, "automata", ())
 
 
 def set_thinking(seat):
@@ -130,18 +125,14 @@ def play_when_ready():
 
 def bot_pause():
     """The bots' pause in ms, from the settings (700 by default)."""
-    try:
-        value = settings().get("pause", 700)
-        return max(0, min(5000, int(value)))
-    except (ValueError, TypeError, AttributeError):
-        return 700
+    return setting_ms("pause", 700, 5000)
 
 
 def pause_for(session):
     """The pause before the next bot move: the bots' pause, twice over before each step of a
     seat the engine plays (Jim Bot's steps are read one by one in the status line)."""
     state = session.state
-    return bot_pause() * (2 if state.current_player in automata(state) else 1)
+    return bot_pause() * (2 if state.current_player in state.automata else 1)
 
 
 def cancel_bot():

@@ -17,7 +17,7 @@ import hints
 import saving
 import start
 import teaching
-from page import PAGE, elsewhere, page_store, preferences, proxy, said, settings
+from page import PAGE, elsewhere, page_store, preferences, proxy, said, setting_ms
 
 TRICK_PACE = 2000    # ms a trick just won stays on the table by default (six cards can be read)
 
@@ -79,10 +79,7 @@ def after_change(pending=None):
 
 def trick_pace():
     """How long a trick just won stays on the table, in ms (the settings; issue 45, item 4)."""
-    try:
-        return max(0, min(6000, int(settings().get("trick", TRICK_PACE))))
-    except (ValueError, TypeError, AttributeError):
-        return TRICK_PACE
+    return setting_ms("trick", TRICK_PACE, 6000)
 
 
 def hold_trick(session):

@@ -254,7 +254,9 @@ class HostRoom:
 class SeatMirror:
     """The guest's stand-in for the state, for its one seat, built from the host's messages:
     what the tables, the log and teaching read (view, events_for, legal_actions,
-    current_player, is_over, game, players, the history's length)."""
+    current_player, is_over, game, players, automata, the history's length)."""
+
+    automata = ()                 # a game with guests has no seat the engine plays
 
     def __init__(self, welcome):
         if not fits(welcome, HOST["welcome"]) or welcome["seat"] >= welcome["players"]:

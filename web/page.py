@@ -175,6 +175,15 @@ def settings():
     return data if isinstance(data, dict) else {}
 
 
+def setting_ms(name, default, most):
+    """A remembered time in ms (the bots' pause, the trick pace), 0 to `most`; `default` where
+    it is missing or unreadable."""
+    try:
+        return max(0, min(most, int(settings().get(name, default))))
+    except (ValueError, TypeError, AttributeError):
+        return default
+
+
 def preferences():
     """The player's remembered preferences the tables use ("always claim": on by default)."""
     return {"always_claim": settings().get("always_claim", True) is not False}

@@ -159,11 +159,15 @@ def clean_hints(hints, humans):
     return out
 
 
+def default_name(index, lang=None):
+    """The name of a seat its player left unnamed ("Player 2"), in a language (None: now's)."""
+    return text("ui.default_name", {"number": index + 1}, lang=lang)
+
+
 def renamed_defaults(names, before):
     """The seats' names with each default one of the language `before` ("Player 2") given in
     the current language instead ("プレイヤー2"); a name the player chose stays (issue 45)."""
-    return [text("ui.default_name", {"number": i + 1})
-            if name == text("ui.default_name", {"number": i + 1}, lang=before) else name
+    return [default_name(i) if name == default_name(i, before) else name
             for i, name in enumerate(names)]
 
 
@@ -173,6 +177,6 @@ def clean_seat(seat, index):
     kind = seat.get("kind") if seat.get("kind") in ("human", "remote") else "bot"
     name = safe(str(seat.get("name") or "").strip()[:40])
     if not name:
-        name = text("ui.default_name", {"number": index + 1})
+        name = default_name(index)
     bot = seat.get("bot") if seat.get("bot") in BOT_LEVELS else DEFAULT_BOT
     return {"name": name, "kind": kind, "bot": bot if kind == "bot" else None}
